@@ -1,0 +1,40 @@
+/**
+ * The payment seam: where the handler asks for payment, after validation and before any work.
+ *
+ * Order per request: route → validate (400) → unservable (404) → `gate.admit` → work → `admission.settle`.
+ * A request that ends in 400/404 never reaches the gate, so it never carries a challenge. When the work
+ * fails the handler calls `admission.abandon()` instead of settling: nothing is charged for failed work.
+ */
+
+/** A paid operation, as priced by the gate. */
+export interface PricedOperation {
+  /** Operation name, e.g. "classifyBrowseNodes". */
+  readonly operation: string;
+  /** Number of items the request asks for (ids, phrases or codes), for per-item pricing. */
+  readonly items: number;
+}
+
+/** The gate's answer for one request. */
+export type Admission =
+  /** Payment is off or not needed: do the work and answer as is. */
+  | { readonly kind: "free" }
+  /** The gate answers instead of the work (402 challenge, 402 failure, 502/503 facilitator trouble). */
+  | { readonly kind: "respond"; readonly response: Response }
+  /** Paid and verified: do the work, then `settle` with the successful response, or `abandon` on failure. */
+  | {
+    readonly kind: "paid";
+    /** Settles the payment and returns the response to send (with PAYMENT-RESPONSE, or a 503 on timeout). */
+    settle(response: Response): Promise<Response>;
+    /** Releases what the gate holds for this payment without charging it. */
+    abandon(): Promise<void>;
+  };
+
+/** Decides, per request, whether the work may run. */
+export interface PaymentGate {
+  admit(request: Request, operation: PricedOperation): Promise<Admission>;
+}
+
+/** The gate of `PAYMENTS=off`: every request is free. */
+export const freeGate: PaymentGate = {
+  admit: () => Promise.resolve({ kind: "free" }),
+};
