@@ -29,6 +29,8 @@ export interface CodeRecord {
   readonly active: boolean;
   /** Present for segment, family, class and brick codes. */
   readonly node?: GpcNodeView;
+  /** Codes from the segment down to this node (hierarchy kinds only). */
+  readonly path?: readonly string[];
   /** Number of attribute types of a brick; 0 for every other kind. */
   readonly attribute_count: number;
 }

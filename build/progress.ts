@@ -1,0 +1,60 @@
+/**
+ * Progress and summary lines of the build, on stderr so stdout stays clean for reports.
+ *
+ * On a terminal a long step redraws one line; elsewhere (CI logs) it prints at most one line per 10%.
+ */
+
+/** Where the build reports what it is doing. */
+export interface Progress {
+  /** A step starts. */
+  step(message: string): void;
+  /** A long step has done `done` of `total` units (bytes). */
+  advance(done: number, total: number): void;
+  /** A line of the summary or a warning. */
+  line(message: string): void;
+}
+
+const encoder = new TextEncoder();
+
+/** Progress on stderr; `quiet` prints only warnings and the summary lines. */
+export function stderrProgress(quiet = false): Progress {
+  const tty = Deno.stderr.isTerminal();
+  let label = "";
+  let lastDecile = -1;
+  const write = (text: string) => Deno.stderr.writeSync(encoder.encode(text));
+  return {
+    step(message) {
+      label = message;
+      lastDecile = -1;
+      if (!quiet) write(`${message}\n`);
+    },
+    advance(done, total) {
+      if (quiet || total <= 0) return;
+      const percent = Math.min(100, Math.floor((done / total) * 100));
+      if (tty) {
+        write(`\r\x1b[2K  ${label}: ${percent}% (${mib(done)} of ${mib(total)} MiB)`);
+        if (done >= total) write("\n");
+      } else if (Math.floor(percent / 10) > lastDecile) {
+        lastDecile = Math.floor(percent / 10);
+        write(`  ${percent}% (${mib(done)} of ${mib(total)} MiB)\n`);
+      }
+    },
+    line(message) {
+      write(`${message}\n`);
+    },
+  };
+}
+
+/** A progress that records lines, for tests. */
+export function recordingProgress(lines: string[] = []): Progress & { lines: string[] } {
+  return {
+    lines,
+    step: (message) => lines.push(message),
+    advance: () => {},
+    line: (message) => lines.push(message),
+  };
+}
+
+function mib(bytes: number): string {
+  return (bytes / 1048576).toFixed(1);
+}

@@ -1,0 +1,80 @@
+/**
+ * The dist manifest: what a build produced, written by the compiler, trusted by the store.
+ *
+ * A dist directory holds `CURRENT` (the id of the build being served) and one directory per build under
+ * `builds/<id>/`, each with `manifest.json` and its shards. The build id is derived from the shards'
+ * hashes, so identical inputs give the same id and the same bytes.
+ */
+
+/** Name of the manifest file inside a build directory. */
+export const MANIFEST_FILE = "manifest.json";
+/** Name of the pointer file naming the current build. */
+export const CURRENT_FILE = "CURRENT";
+/** Folder of the build directories inside dist. */
+export const BUILDS_DIR = "builds";
+/** Version of the dist layout and manifest shape. */
+export const DIST_FORMAT_VERSION = 1;
+
+/** The shards every build has. */
+export const SHARD_NAMES = ["codes", "bricks", "browse", "lexicon", "catalog"] as const;
+/** Name of one shard. */
+export type ShardName = typeof SHARD_NAMES[number];
+
+/** One shard as the manifest lists it. */
+export interface ShardEntry {
+  readonly file: string;
+  readonly bytes: number;
+  readonly sha256: string;
+  readonly records: number;
+}
+
+/** One input file the build read. */
+export interface InputEntry {
+  readonly path: string;
+  readonly bytes: number;
+  readonly sha256: string;
+}
+
+/** The manifest of one build. */
+export interface Manifest {
+  readonly format_version: number;
+  readonly shard_format_version: number;
+  readonly build_id: string;
+  readonly gpc_release: string;
+  readonly gpc_language: string;
+  readonly schema_version: string;
+  readonly map_version: string;
+  readonly lexicon_version: string;
+  readonly msgpackr: Readonly<Record<string, unknown>>;
+  readonly inputs: readonly InputEntry[];
+  readonly shards: Readonly<Record<ShardName, ShardEntry>>;
+  readonly counts: Readonly<Record<string, number>>;
+  readonly coverage: Readonly<Record<string, unknown>>;
+}
+
+/** Checks the parsed JSON has the manifest's shape; throws an Error naming the file and field. */
+export function checkManifest(file: string, value: unknown): Manifest {
+  const fail = (what: string): never => {
+    throw new Error(`manifest ${file} is invalid: ${what}`);
+  };
+  if (typeof value !== "object" || value === null) fail("not a JSON object");
+  const m = value as Record<string, unknown>;
+  if (m.format_version !== DIST_FORMAT_VERSION) {
+    fail(`format_version ${String(m.format_version)} is not ${DIST_FORMAT_VERSION}`);
+  }
+  for (const field of ["build_id", "gpc_release", "schema_version", "map_version"]) {
+    if (typeof m[field] !== "string" || m[field] === "") fail(`${field} is missing`);
+  }
+  if (!/^v\d{8}$/.test(m.gpc_release as string)) fail(`gpc_release "${String(m.gpc_release)}" is not v<YYYYMMDD>`);
+  const shards = m.shards as Record<string, unknown> | undefined;
+  if (typeof shards !== "object" || shards === null) fail("shards is missing");
+  for (const name of SHARD_NAMES) {
+    const entry = shards![name] as Record<string, unknown> | undefined;
+    if (
+      typeof entry !== "object" || entry === null || typeof entry.file !== "string" ||
+      typeof entry.bytes !== "number" || typeof entry.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(entry.sha256)
+    ) fail(`shard ${name} is missing or incomplete`);
+    if (/[\\/]/.test(entry!.file as string)) fail(`shard ${name} file must be a plain name`);
+  }
+  return value as Manifest;
+}

@@ -1,0 +1,78 @@
+/**
+ * Read-only memory mapping of a file through libc's `mmap`, via Deno FFI (needs `--allow-ffi`).
+ *
+ * The mapping is shared and read-only, so the kernel's page cache backs every process that maps the same
+ * shard and nothing is copied into the JavaScript heap. Shards are immutable files (a build writes a new
+ * directory), which is what makes a long-lived mapping safe.
+ */
+
+const PROT_READ = 1;
+const MAP_SHARED = 1;
+const O_RDONLY = 0;
+
+const symbols = {
+  open: { parameters: ["buffer", "i32"], result: "i32" },
+  close: { parameters: ["i32"], result: "i32" },
+  mmap: { parameters: ["pointer", "usize", "i32", "i32", "i32", "i64"], result: "pointer" },
+  munmap: { parameters: ["pointer", "usize"], result: "i32" },
+} as const;
+
+type Libc = Deno.DynamicLibrary<typeof symbols>;
+let libc: Libc | undefined;
+
+function loadLibc(): Libc {
+  if (libc === undefined) {
+    const candidates = Deno.build.os === "darwin" ? ["libSystem.B.dylib"] : ["libc.so.6", "libc.so"];
+    let lastError: unknown;
+    for (const name of candidates) {
+      try {
+        libc = Deno.dlopen(name, symbols);
+        break;
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    if (libc === undefined) throw new Error(`cannot load libc for mmap: ${String(lastError)}`);
+  }
+  return libc;
+}
+
+/** True when this process may use FFI (so `mapFile` can work). */
+export function canMap(): boolean {
+  return Deno.permissions.querySync({ name: "ffi" }).state === "granted" && Deno.build.os !== "windows";
+}
+
+/** A mapped file: its bytes and how to unmap it. */
+export interface MappedFile {
+  readonly bytes: Uint8Array;
+  unmap(): void;
+}
+
+/** Maps `path` read-only; an empty file maps to an empty array without calling mmap. */
+export function mapFile(path: string): MappedFile {
+  const size = Deno.statSync(path).size;
+  if (size === 0) return { bytes: new Uint8Array(0), unmap: () => {} };
+  const lib = loadLibc().symbols;
+  const fd = lib.open(new TextEncoder().encode(`${path}\0`), O_RDONLY);
+  if (fd < 0) throw new Error(`cannot open ${path} for mapping`);
+  let pointer: Deno.PointerValue;
+  try {
+    pointer = lib.mmap(null, BigInt(size), PROT_READ, MAP_SHARED, fd, 0n);
+  } finally {
+    lib.close(fd);
+  }
+  // MAP_FAILED is (void*)-1.
+  if (pointer === null || Deno.UnsafePointer.value(pointer) === 0xffffffffffffffffn) {
+    throw new Error(`mmap failed for ${path}`);
+  }
+  const mapped = pointer;
+  const buffer = Deno.UnsafePointerView.getArrayBuffer(mapped, size);
+  let live = true;
+  return {
+    bytes: new Uint8Array(buffer),
+    unmap() {
+      if (live) lib.munmap(mapped, BigInt(size));
+      live = false;
+    },
+  };
+}

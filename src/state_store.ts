@@ -1,0 +1,109 @@
+/**
+ * The runtime's only mutable state: rate-limit buckets and payment claims.
+ *
+ * Both sit behind this interface so that several replicas can share them (a Redis implementation is the
+ * multi-replica answer); `MemoryStateStore` is the in-process implementation. Every operation is atomic
+ * with respect to the others on the same key.
+ */
+
+/** Result of taking one token from a bucket. */
+export interface TokenTake {
+  readonly allowed: boolean;
+  /** Whole tokens left after this take. */
+  readonly remaining: number;
+  /** Milliseconds until one token is available again (0 when allowed). */
+  readonly retryAfterMs: number;
+  /** Milliseconds until the bucket is full again. */
+  readonly resetMs: number;
+}
+
+/** A token bucket's shape: `capacity` tokens, refilled evenly over `windowMs`. */
+export interface BucketRule {
+  readonly capacity: number;
+  readonly windowMs: number;
+}
+
+/** Shared mutable state of the runtime. */
+export interface StateStore {
+  /** Takes one token from the bucket `key`, creating it full when absent. */
+  takeToken(key: string, rule: BucketRule, nowMs: number): Promise<TokenTake>;
+  /** Sets `key` to `value` only when absent (or expired); true when this call set it. */
+  claim(key: string, value: string, ttlMs: number, nowMs: number): Promise<boolean>;
+  /** Overwrites `key` with `value` and a new time to live. */
+  put(key: string, value: string, ttlMs: number, nowMs: number): Promise<void>;
+  /** The live value of `key`, if any. */
+  read(key: string, nowMs: number): Promise<string | undefined>;
+  /** Forgets `key`. */
+  release(key: string): Promise<void>;
+}
+
+interface Bucket {
+  tokens: number;
+  updatedMs: number;
+}
+
+interface Entry {
+  value: string;
+  expiresMs: number;
+}
+
+/** In-process state store: one replica. Expired entries are swept as the map grows. */
+export class MemoryStateStore implements StateStore {
+  readonly #buckets = new Map<string, Bucket>();
+  readonly #entries = new Map<string, Entry>();
+  #sweepAt = 1024;
+
+  /** Takes one token; refill is continuous, so a client is never locked out for a whole window. */
+  takeToken(key: string, rule: BucketRule, nowMs: number): Promise<TokenTake> {
+    const perMs = rule.capacity / rule.windowMs;
+    const bucket = this.#buckets.get(key) ?? { tokens: rule.capacity, updatedMs: nowMs };
+    bucket.tokens = Math.min(rule.capacity, bucket.tokens + Math.max(0, nowMs - bucket.updatedMs) * perMs);
+    bucket.updatedMs = nowMs;
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens -= 1;
+    this.#buckets.set(key, bucket);
+    if (this.#buckets.size > this.#sweepAt) this.#sweepBuckets(rule, nowMs);
+    return Promise.resolve({
+      allowed,
+      remaining: Math.floor(bucket.tokens),
+      retryAfterMs: allowed ? 0 : Math.ceil((1 - bucket.tokens) / perMs),
+      resetMs: Math.ceil((rule.capacity - bucket.tokens) / perMs),
+    });
+  }
+
+  /** Sets the key only when absent or expired. */
+  claim(key: string, value: string, ttlMs: number, nowMs: number): Promise<boolean> {
+    const entry = this.#entries.get(key);
+    if (entry !== undefined && entry.expiresMs > nowMs) return Promise.resolve(false);
+    this.#entries.set(key, { value, expiresMs: nowMs + ttlMs });
+    return Promise.resolve(true);
+  }
+
+  /** Overwrites the key. */
+  put(key: string, value: string, ttlMs: number, nowMs: number): Promise<void> {
+    this.#entries.set(key, { value, expiresMs: nowMs + ttlMs });
+    return Promise.resolve();
+  }
+
+  /** Reads a live key. */
+  read(key: string, nowMs: number): Promise<string | undefined> {
+    const entry = this.#entries.get(key);
+    return Promise.resolve(entry !== undefined && entry.expiresMs > nowMs ? entry.value : undefined);
+  }
+
+  /** Forgets the key. */
+  release(key: string): Promise<void> {
+    this.#entries.delete(key);
+    return Promise.resolve();
+  }
+
+  // A full bucket carries no information, so dropping it is the same as keeping it.
+  #sweepBuckets(rule: BucketRule, nowMs: number): void {
+    const perMs = rule.capacity / rule.windowMs;
+    for (const [key, bucket] of this.#buckets) {
+      if (bucket.tokens + (nowMs - bucket.updatedMs) * perMs >= rule.capacity) this.#buckets.delete(key);
+    }
+    for (const [key, entry] of this.#entries) if (entry.expiresMs <= nowMs) this.#entries.delete(key);
+    this.#sweepAt = Math.max(1024, this.#buckets.size * 2);
+  }
+}
