@@ -65,14 +65,17 @@ export function checkManifest(file: string, value: unknown): Manifest {
   for (const field of ["build_id", "gpc_release", "schema_version", "map_version"]) {
     if (typeof m[field] !== "string" || m[field] === "") fail(`${field} is missing`);
   }
-  if (!/^v\d{8}$/.test(m.gpc_release as string)) fail(`gpc_release "${String(m.gpc_release)}" is not v<YYYYMMDD>`);
+  if (!/^v\d{8}$/.test(m.gpc_release as string)) {
+    fail(`gpc_release "${String(m.gpc_release)}" is not v<YYYYMMDD>`);
+  }
   const shards = m.shards as Record<string, unknown> | undefined;
   if (typeof shards !== "object" || shards === null) fail("shards is missing");
   for (const name of SHARD_NAMES) {
     const entry = shards![name] as Record<string, unknown> | undefined;
     if (
       typeof entry !== "object" || entry === null || typeof entry.file !== "string" ||
-      typeof entry.bytes !== "number" || typeof entry.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(entry.sha256)
+      typeof entry.bytes !== "number" || typeof entry.sha256 !== "string" ||
+      !/^[0-9a-f]{64}$/.test(entry.sha256)
     ) fail(`shard ${name} is missing or incomplete`);
     if (/[\\/]/.test(entry!.file as string)) fail(`shard ${name} file must be a plain name`);
   }

@@ -7,7 +7,15 @@
  * manifest's sha256 (run in the background after start-up); a failure marks the store unhealthy.
  */
 import { canMap, mapFile, type MappedFile } from "./mmap.ts";
-import { BUILDS_DIR, checkManifest, CURRENT_FILE, type Manifest, MANIFEST_FILE, SHARD_NAMES, type ShardName } from "./manifest.ts";
+import {
+  BUILDS_DIR,
+  checkManifest,
+  CURRENT_FILE,
+  type Manifest,
+  MANIFEST_FILE,
+  SHARD_NAMES,
+  type ShardName,
+} from "./manifest.ts";
 import { ShardCorruptError, ShardReader } from "./shard_reader.ts";
 import type { DataVersions, ReferenceStore } from "./reference_store.ts";
 import type { BrickRecord, BrowseRecord, CodeRecord, LexiconRecord } from "./shard_records.ts";
@@ -50,7 +58,9 @@ export function resolveBuildDirectory(distDir: string): string {
   } catch {
     throw new Error(`${distDir} holds no compiled data (no ${CURRENT_FILE} file): run \`deno task build\``);
   }
-  if (!/^[A-Za-z0-9._-]+$/.test(id)) throw new Error(`${distDir}/${CURRENT_FILE} names an invalid build "${id}"`);
+  if (!/^[A-Za-z0-9._-]+$/.test(id)) {
+    throw new Error(`${distDir}/${CURRENT_FILE} names an invalid build "${id}"`);
+  }
   return `${distDir}/${BUILDS_DIR}/${id}`;
 }
 
@@ -125,7 +135,9 @@ class DistStore implements OpenedStore {
   stats(): CatalogStats {
     if (this.#stats === undefined) {
       const stats = this.#get<CatalogStats>("catalog", "stats");
-      if (stats === undefined) throw new ShardCorruptError(this.manifest.shards.catalog.file, "no stats record");
+      if (stats === undefined) {
+        throw new ShardCorruptError(this.manifest.shards.catalog.file, "no stats record");
+      }
       this.#stats = stats;
     }
     return this.#stats;

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Throughput of the service's hot paths as ratios to a bare Deno.serve answer, measured in the same run.
+#   deno task bench            (needs wrk: apt-get install wrk; builds dist if stale)
+# Environment: DURATION (default 10s), CONNECTIONS (default 32), THREADS (default 1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DENO=node_modules/.bin/deno
+DURATION=${DURATION:-10s}
+CONNECTIONS=${CONNECTIONS:-32}
+THREADS=${THREADS:-1}
+command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 2; }
+
+$DENO task build --if-stale --quiet
+PORT=8090 $DENO run --allow-net --allow-env bench/bare_server.ts & bare=$!
+PORT=8091 PAYMENTS=off RATE_LIMIT=off LOG_LEVEL=error $DENO run --allow-read --allow-net --allow-env --allow-ffi src/main.ts & svc=$!
+PORT=8092 PAYMENTS=on RATE_LIMIT=off LOG_LEVEL=error $DENO run --allow-read --allow-net --allow-env --allow-ffi src/main.ts & paid=$!
+trap 'kill $bare $svc $paid 2>/dev/null' EXIT
+for port in 8090 8091 8092; do
+  for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$port/" -w '' 2>/dev/null && break; curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+done
+
+ids100=$($DENO eval 'const ids=[...new Set((await Deno.readTextFile("data/browse/amazon-us-grocery/amazon_us_grocery_nodes_with_parents.csv")).split("\n").slice(1).map(l=>l.split(",")[0]).filter(Boolean))].slice(0,100);console.log(ids.join(","))')
+bricks=$($DENO eval 'const m=(await Deno.readTextFile("'"$(ls data/gpc/*.xml | head -1)"'")).matchAll(/<brick code="(\d{8})"/g);console.log([...m].slice(0,10).map(x=>x[1]).join(","))')
+
+rps() { wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" "$1" | awk '/Requests\/sec/ {print $2}'; }
+printf '%-44s %12s %8s\n' "case" "requests/s" "ratio"
+base=$(rps "http://127.0.0.1:8090/")
+printf '%-44s %12.0f %8s\n' "bare Deno.serve" "$base" "1.00"
+row() { local r; r=$(rps "$2"); printf '%-44s %12.0f %8.2f\n' "$1" "$r" "$(echo "$r / $base" | bc -l)"; }
+row "classify, 1 id (PAYMENTS=off)" "http://127.0.0.1:8091/v1/reference/classify?browse_id=16310211"
+row "classify, 100 ids (PAYMENTS=off)" "http://127.0.0.1:8091/v1/reference/classify?browse_id=$ids100"
+row "classify, q=bread (PAYMENTS=off)" "http://127.0.0.1:8091/v1/reference/classify?q=bread"
+row "brick-attributes, 1 code (PAYMENTS=off)" "http://127.0.0.1:8091/v1/reference/brick-attributes?gpc_code=10000155"
+row "brick-attributes, 10 codes (PAYMENTS=off)" "http://127.0.0.1:8091/v1/reference/brick-attributes?gpc_code=$bricks"
+row "stats" "http://127.0.0.1:8091/v1/public/stats"
+row "classify 402 challenge (PAYMENTS=on)" "http://127.0.0.1:8092/v1/reference/classify?browse_id=16310211"
+row "classify 400, free (PAYMENTS=on)" "http://127.0.0.1:8092/v1/reference/classify?browse_id=x"

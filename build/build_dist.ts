@@ -1,0 +1,101 @@
+/**
+ * One build: read every input, check them against each other, precompute, assemble, write atomically.
+ */
+import { describeInputs, findBuildInputs } from "./build_inputs.ts";
+import { assembleBuild, type AssembledBuild } from "./dist_assemble.ts";
+import { writeBuild } from "./dist_writer.ts";
+import type { Progress } from "./progress.ts";
+import { readGpc } from "./gpc_read.ts";
+import { gpcCounts, validateGpcRelease } from "./gpc_validate.ts";
+import { compileGpc } from "./gpc_compile.ts";
+import { compileContent } from "./content_compile.ts";
+import { compileCatalog } from "./catalog_stats.ts";
+import { resolveBuildDirectory } from "../src/store.ts";
+import { checkManifest, MANIFEST_FILE } from "../src/manifest.ts";
+
+/** Compiles `dataDir` into shards and a manifest, in memory. */
+export async function compileData(dataDir: string, progress: Progress): Promise<AssembledBuild> {
+  const inputs = findBuildInputs(dataDir);
+  progress.step(`reading GPC publication ${inputs.gpc}`);
+  const release = await readGpc(inputs.gpc, (done, total) => progress.advance(done, total));
+  validateGpcRelease(release);
+  const gpc = compileGpc(release);
+  const gpcFigures = gpcCounts(release);
+  progress.line(
+    `GPC ${release.release} (${release.language || "no language"}): ${gpcFigures.segments} segments, ` +
+      `${gpcFigures.families} families, ${gpcFigures.classes} classes, ${gpcFigures.bricks} bricks, ` +
+      `${gpcFigures.attribute_types} attribute types, ${gpcFigures.attribute_values} values`,
+  );
+
+  const content = await compileContent(inputs, gpc.codes, release.release, progress);
+
+  let stats = undefined;
+  const catalogCounts: Record<string, number> = {};
+  if (inputs.catalog.length > 0) {
+    progress.step(`reading catalog snapshots ${inputs.catalog.join(", ")}`);
+    const catalog = await compileCatalog([...inputs.catalog]);
+    stats = catalog.stats;
+    catalogCounts.catalog_observations = stats.observations.total;
+    catalogCounts.catalog_products = stats.products.unique;
+    catalogCounts.catalog_retailers = stats.retailers.total;
+    progress.line(
+      `catalog: ${stats.observations.total} observations, ${stats.products.unique} products, ` +
+        `${stats.retailers.total} retailers, ${stats.brands.total} brands, ${stats.categories.total} categories, ` +
+        `latest ${stats.last_updated}`,
+    );
+  } else {
+    progress.line(`warning: no catalog snapshot in ${dataDir}/catalog: the stats endpoint will answer 503`);
+  }
+
+  return await assembleBuild({
+    gpcRelease: release.release,
+    gpcLanguage: release.language,
+    mapVersion: content.mapVersion,
+    lexiconVersion: content.lexiconVersion,
+    codes: gpc.codes,
+    bricks: gpc.bricks,
+    browse: content.browse,
+    lexicon: content.lexicon,
+    stats,
+    inputs: await describeInputs(inputs),
+    counts: { ...gpcFigures, ...content.counts, ...catalogCounts },
+    coverage: content.coverage,
+    extras: content.extras,
+  });
+}
+
+/** Compiles `dataDir` and writes it as the current build of `outDir`; prints a summary. */
+export async function buildDist(
+  dataDir: string,
+  outDir: string,
+  progress: Progress,
+): Promise<AssembledBuild> {
+  const started = performance.now();
+  const build = await compileData(dataDir, progress);
+  progress.step(`writing ${outDir}`);
+  const directory = await writeBuild(outDir, build.id, build.files);
+  const bytes = build.files.reduce((sum, file) => sum + file.bytes.length, 0);
+  const shards = Object.values(build.manifest.shards).map((s) => `${s.file} ${s.records}`).join(", ");
+  progress.line(`shards: ${shards}`);
+  progress.line(
+    `built ${build.id} in ${((performance.now() - started) / 1000).toFixed(2)} s: ` +
+      `${build.files.length} files, ${(bytes / 1024).toFixed(1)} KiB in ${directory}`,
+  );
+  return build;
+}
+
+/** True when `outDir`'s current build was compiled from exactly the inputs now in `dataDir`. */
+export async function distIsCurrent(dataDir: string, outDir: string): Promise<boolean> {
+  let manifest;
+  try {
+    const directory = resolveBuildDirectory(outDir);
+    manifest = checkManifest(directory, JSON.parse(await Deno.readTextFile(`${directory}/${MANIFEST_FILE}`)));
+    for (const shard of Object.values(manifest.shards)) {
+      if ((await Deno.stat(`${directory}/${shard.file}`)).size !== shard.bytes) return false;
+    }
+  } catch {
+    return false;
+  }
+  const now = await describeInputs(findBuildInputs(dataDir));
+  return JSON.stringify(now) === JSON.stringify(manifest.inputs);
+}
