@@ -63,7 +63,11 @@ export async function describeInputs(inputs: BuildInputs): Promise<InputEntry[]>
   const entries: InputEntry[] = [];
   for (const path of inputPaths(inputs)) {
     const bytes = await Deno.readFile(path);
-    entries.push({ path: path.slice(inputs.dataDir.length + 1), bytes: bytes.length, sha256: await sha256Hex(bytes) });
+    entries.push({
+      path: path.slice(inputs.dataDir.length + 1),
+      bytes: bytes.length,
+      sha256: await sha256Hex(bytes),
+    });
   }
   return entries;
 }

@@ -45,9 +45,19 @@ export function compileGpc(release: GpcRelease): CompiledGpc {
             });
           }
           for (const type of brick.attributes) {
-            add(type.code, { kind: "attribute_type", title: type.title, active: type.active, attribute_count: 0 });
+            add(type.code, {
+              kind: "attribute_type",
+              title: type.title,
+              active: type.active,
+              attribute_count: 0,
+            });
             for (const value of type.values) {
-              add(value.code, { kind: "attribute_value", title: value.title, active: value.active, attribute_count: 0 });
+              add(value.code, {
+                kind: "attribute_value",
+                title: value.title,
+                active: value.active,
+                attribute_count: 0,
+              });
             }
           }
         }
@@ -64,6 +74,21 @@ function hierarchy(
   path: readonly string[],
   attributeCount: number,
 ): CodeRecord {
-  const node: GpcNodeView = { code: entry.code, title: entry.title, level, segment, family, class: klass, brick };
-  return { kind: level, title: entry.title, active: entry.active, node, path, attribute_count: attributeCount };
+  const node: GpcNodeView = {
+    code: entry.code,
+    title: entry.title,
+    level,
+    segment,
+    family,
+    class: klass,
+    brick,
+  };
+  return {
+    kind: level,
+    title: entry.title,
+    active: entry.active,
+    node,
+    path,
+    attribute_count: attributeCount,
+  };
 }
