@@ -1,0 +1,166 @@
+/**
+ * RFC 4180 CSV, as every CSV input of the build (browse trees, mapping table, lexicon, catalog) is read.
+ *
+ * Fields are separated by `,`, records by CRLF or LF; a field in double quotes may hold commas, line breaks
+ * and `""` for a quote. A leading UTF-8 byte order mark is dropped. Blank lines are skipped. Every record
+ * keeps the 1-based line number it starts on, so a BuildError can send a curator to the row. Malformed input
+ * (an unterminated quote, a quote inside an unquoted field, text after a closing quote) is a BuildError.
+ *
+ * Curated files may open with metadata lines `# key: value` (see `splitCsvMetadata`); only the lines before
+ * the header count as metadata, a `#` further down is data.
+ */
+import { BuildError } from "./build_error.ts";
+
+/** One CSV record and the line it starts on. */
+export interface CsvRow {
+  /** 1-based line number of the record's first character in the file. */
+  readonly line: number;
+  readonly fields: readonly string[];
+}
+
+/** Leading metadata of a curated CSV file and where its CSV body starts. */
+export interface CsvMetadata {
+  /** `key: value` pairs of the leading `#` lines, in file order (keys and values trimmed). */
+  readonly metadata: ReadonlyMap<string, string>;
+  /** The text after the metadata lines. */
+  readonly body: string;
+  /** 1-based line number of the body's first line in the file. */
+  readonly bodyLine: number;
+}
+
+/** A CSV file read against its header: each row's fields by column name. */
+export interface CsvTable {
+  readonly header: readonly string[];
+  readonly rows: readonly CsvRecord[];
+}
+
+/** One data row of a CsvTable; `get` answers "" for a column the row is short of. */
+export interface CsvRecord {
+  readonly line: number;
+  readonly fields: readonly string[];
+  get(column: string): string;
+}
+
+/** Parses CSV text into records; `firstLine` is the file line `text` starts on (for metadata-prefixed files). */
+export function parseCsv(text: string, file: string, firstLine = 1): CsvRow[] {
+  const rows: CsvRow[] = [];
+  let i = text.charCodeAt(0) === 0xfeff && firstLine === 1 ? 1 : 0;
+  let line = firstLine;
+  while (i < text.length) {
+    const start = line;
+    const fields: string[] = [];
+    let field = "";
+    let atRecordEnd = false;
+    let blank = true;
+    while (!atRecordEnd) {
+      const ch = text[i];
+      if (ch === undefined) break;
+      if (ch === '"') {
+        if (field !== "") throw new BuildError(file, `line ${line}`, "quote inside an unquoted field");
+        blank = false;
+        const quoteLine = line;
+        i++;
+        for (;;) {
+          const c = text[i];
+          if (c === undefined) {
+            throw new BuildError(
+              file,
+              `line ${quoteLine}`,
+              "unterminated quote (the file ends inside a quoted field)",
+            );
+          }
+          if (c === '"') {
+            if (text[i + 1] === '"') {
+              field += '"';
+              i += 2;
+              continue;
+            }
+            i++;
+            break;
+          }
+          if (c === "\n") line++;
+          field += c;
+          i++;
+        }
+        const next = text[i];
+        if (next !== undefined && next !== "," && next !== "\n" && !(next === "\r" && text[i + 1] === "\n")) {
+          throw new BuildError(
+            file,
+            `line ${line}`,
+            `unexpected ${JSON.stringify(next)} after a closing quote`,
+          );
+        }
+        continue;
+      }
+      if (ch === ",") {
+        fields.push(field);
+        field = "";
+        blank = false;
+        i++;
+        continue;
+      }
+      if (ch === "\n" || (ch === "\r" && text[i + 1] === "\n")) {
+        i += ch === "\r" ? 2 : 1;
+        line++;
+        atRecordEnd = true;
+        continue;
+      }
+      field += ch;
+      blank = false;
+      i++;
+    }
+    fields.push(field);
+    if (!blank) rows.push({ line: start, fields });
+  }
+  return rows;
+}
+
+/** Splits the leading `# key: value` lines (and `#` comment lines without a colon) off a curated file. */
+export function splitCsvMetadata(text: string): CsvMetadata {
+  const metadata = new Map<string, string>();
+  let offset = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
+  while (offset < text.length && text[offset] === "#") {
+    const end = text.indexOf("\n", offset);
+    const stop = end === -1 ? text.length : end;
+    const content = text.slice(offset + 1, stop).replace(/\r$/, "");
+    const colon = content.indexOf(":");
+    if (colon !== -1) {
+      const key = content.slice(0, colon).trim();
+      if (key !== "" && !metadata.has(key)) metadata.set(key, content.slice(colon + 1).trim());
+    }
+    offset = end === -1 ? text.length : end + 1;
+    line++;
+  }
+  return { metadata, body: text.slice(offset), bodyLine: line };
+}
+
+/** Reads `rows` as a header plus data rows, requiring `columns` in the header (any order, extras allowed). */
+export function csvTable(rows: readonly CsvRow[], file: string, columns: readonly string[]): CsvTable {
+  const first = rows[0];
+  if (first === undefined) {
+    throw new BuildError(file, "line 1", `has no header (expected ${columns.join(",")})`);
+  }
+  const header = first.fields.map((name) => name.trim());
+  const index = new Map<string, number>();
+  header.forEach((name, at) => {
+    if (!index.has(name)) index.set(name, at);
+  });
+  const missing = columns.filter((column) => !index.has(column));
+  if (missing.length > 0) {
+    throw new BuildError(
+      file,
+      `line ${first.line}`,
+      `header lacks column ${missing.map((m) => `"${m}"`).join(", ")}`,
+    );
+  }
+  const records = rows.slice(1).map((row): CsvRecord => ({
+    line: row.line,
+    fields: row.fields,
+    get(column: string): string {
+      const at = index.get(column);
+      return at === undefined ? "" : row.fields[at] ?? "";
+    },
+  }));
+  return { header, rows: records };
+}
