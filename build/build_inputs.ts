@@ -87,7 +87,9 @@ function one(dataDir: string, folder: string, extensions: string[], required: bo
 
 function listFiles(directory: string, extensions: string[]): string[] {
   return entries(directory)
-    .filter((entry) => entry.isFile && extensions.some((ext) => entry.name.toLowerCase().endsWith(ext)))
+    // A licence kept beside its data (LICENSE-CC0-1.0.txt) is not an input.
+    .filter((entry) => entry.isFile && !/^licen[cs]e/i.test(entry.name))
+    .filter((entry) => extensions.some((ext) => entry.name.toLowerCase().endsWith(ext)))
     .map((entry) => `${directory}/${entry.name}`)
     .sort();
 }

@@ -1,31 +1,27 @@
 /**
- * Acceptance floors of the curated content in data/: compiles the real browse tree, mapping table and
- * lexicon against the embedded GPC publication. Ignored until all of them exist (they are curated
- * separately) and while the publication is not XML (this test reads GPC with the test helper's XML pass).
+ * Acceptance floors of the curated content in data/, checked through a real build and the store: the
+ * Amazon grocery tree, the mapping table and the lexicon compiled against the embedded GPC publication.
  */
 import assert from "node:assert/strict";
-import { findBuildInputs } from "../build/build_inputs.ts";
+import { buildDist } from "../build/build_dist.ts";
+import { recordingProgress } from "../build/progress.ts";
 import { parseBrowseTreeFile } from "../build/google_taxonomy_reader.ts";
 import { ancestorsOf } from "../build/browse_tree.ts";
-import { parseMappingTable } from "../build/mapping_table_reader.ts";
-import { compileBrowseRecords } from "../build/mapping_inheritance.ts";
-import { mappingCoverage } from "../build/mapping_coverage.ts";
-import { parseLexicon } from "../build/lexicon_reader.ts";
+import { openStore } from "../src/store.ts";
 import { normalisePhrase } from "../src/phrase_normalise.ts";
-import { gpcCodesFromXml } from "./mapping_test_support.ts";
 
-const DATA = new URL("../data", import.meta.url).pathname;
+const TREE = "data/browse/amazon-us-grocery/amazon_us_grocery_nodes_with_parents.csv";
 
 /** Everyday grocery phrases a shopper types, within the families of the embedded GPC publication. */
 const EVERYDAY_PHRASES = [
   "bread",
   "bagels",
-  "croissants",
-  "muffins",
+  "spaghetti",
+  "tortillas",
   "cookies",
   "crackers",
   "cake",
-  "pie",
+  "apple pie",
   "pizza",
   "cake mix",
   "flour",
@@ -52,43 +48,52 @@ const NOT_IN_LEXICON = [
   "b r e a d",
 ];
 
-function inputs() {
+Deno.test("curated content: the mapping and lexicon meet the acceptance floors on the real tree", async () => {
+  const out = await Deno.makeTempDir({ prefix: "acceptance-dist-" });
+  const build = await buildDist("data", out, recordingProgress());
+  const coverage = build.manifest.coverage as {
+    nodes: number;
+    self: number;
+    unmapped: number;
+    resolved_ratio: number;
+    by_level: { brick: number };
+  };
+  assert.equal(coverage.nodes, 1342);
+  assert.ok(coverage.self >= 150, `self ${coverage.self}`);
+  assert.ok(coverage.resolved_ratio >= 0.95, `resolved ${coverage.resolved_ratio}`);
+  assert.ok(coverage.by_level.brick >= 100, `brick level ${coverage.by_level.brick}`);
+
+  const { tree } = parseBrowseTreeFile(await Deno.readTextFile(TREE), TREE);
+  const store = openStore(out);
   try {
-    const found = findBuildInputs(DATA);
-    const ready = found.browseTree && found.mappingTable && found.lexicon && found.gpc.endsWith(".xml");
-    return ready ? found : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const found = inputs();
-
-Deno.test({
-  name: "curated content: the mapping and lexicon meet the acceptance floors on the real tree",
-  ignore: found === undefined,
-  fn: async () => {
-    const { browseTree, mappingTable, lexicon, gpc } = found!;
-    const { tree } = parseBrowseTreeFile(await Deno.readTextFile(browseTree!.path), browseTree!.path);
-    const codes = gpcCodesFromXml(gpc);
-    const table = parseMappingTable(await Deno.readTextFile(mappingTable!), mappingTable!, tree);
-    const { records, stale_rows } = compileBrowseRecords(tree, table, codes);
-    const coverage = mappingCoverage(records, stale_rows);
-    assert.ok(coverage.self >= 150, `self ${coverage.self}`);
-    assert.ok(coverage.resolved_ratio >= 0.95, `resolved ${coverage.resolved_ratio}`);
-    assert.ok(coverage.by_level.brick >= 100, `brick level ${coverage.by_level.brick}`);
-    for (const [id, record] of records) {
-      if (record.inherited_from !== null) {
-        assert.ok(ancestorsOf(tree, id).includes(record.inherited_from), id);
+    let resolved = 0;
+    let atBrick = 0;
+    for (const id of tree.nodes.keys()) {
+      const record = store.browse(id);
+      assert.ok(record !== undefined, `node ${id} has no record`);
+      if (record.gpc !== null) resolved++;
+      if (record.gpc?.level === "brick") atBrick++;
+      if (record.match_source === "inherited") {
+        assert.ok(ancestorsOf(tree, id).includes(record.inherited_from!), `${id} ← ${record.inherited_from}`);
+      } else {
+        assert.equal(record.inherited_from, null);
       }
     }
-    const phrases = parseLexicon(await Deno.readTextFile(lexicon!), lexicon!, codes).records;
+    // The store's answers agree with the build's own coverage report.
+    assert.equal(resolved, coverage.nodes - coverage.unmapped);
+    assert.equal(atBrick, coverage.by_level.brick);
     for (const phrase of EVERYDAY_PHRASES) {
-      const bricks = phrases.get(normalisePhrase(phrase))?.gpc ?? [];
-      assert.ok(bricks.length > 0 && bricks.every((node) => node.level === "brick"), phrase);
+      const bricks = store.phrase(normalisePhrase(phrase))?.gpc ?? [];
+      assert.ok(bricks.length > 0, `${phrase} resolves to nothing`);
+      for (const node of bricks) {
+        assert.equal(node.level, "brick", phrase);
+        assert.equal(store.code(node.code)?.kind, "brick", phrase);
+      }
     }
     for (const phrase of NOT_IN_LEXICON) {
-      assert.equal(phrases.get(normalisePhrase(phrase)), undefined, phrase);
+      assert.equal(store.phrase(normalisePhrase(phrase)), undefined, phrase);
     }
-  },
+  } finally {
+    store.close();
+  }
 });
