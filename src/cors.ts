@@ -1,0 +1,22 @@
+/**
+ * Cross-origin access: any origin may call the API from a browser (it is public and takes no cookies), and
+ * may read the headers that carry versions, request ids, payment and rate-limit state.
+ */
+
+/** Headers every response carries. */
+export const CORS_HEADERS: [string, string][] = [
+  ["Access-Control-Allow-Origin", "*"],
+  [
+    "Access-Control-Expose-Headers",
+    "X-GPC-Release, X-Map-Version, X-Request-Id, PAYMENT-REQUIRED, PAYMENT-RESPONSE, RateLimit, " +
+    "RateLimit-Policy, Retry-After, ETag",
+  ],
+];
+
+/** Headers of the answer to a preflight (OPTIONS) request on a known path. */
+export const PREFLIGHT_HEADERS: [string, string][] = [
+  ["Access-Control-Allow-Methods", "GET, HEAD"],
+  ["Access-Control-Allow-Headers", "PAYMENT-SIGNATURE, Content-Type, X-Request-Id, If-None-Match"],
+  ["Access-Control-Max-Age", "86400"],
+  ["Allow", "GET, HEAD, OPTIONS"],
+];

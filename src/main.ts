@@ -1,0 +1,111 @@
+/**
+ * The runtime's entry: `deno task serve`. Reads the configuration once, opens the compiled dist, builds
+ * the payment gate and serves on Deno.serve. SIGTERM or SIGINT stops accepting connections and lets
+ * in-flight requests finish (at most DRAIN_MS) before the store is closed and the process exits 0.
+ *
+ * Exit status: 0 after a drain, 1 when the configuration, the dist or the payment setup cannot be used
+ * (the message says which variable or file and why).
+ */
+import { type Config, ConfigError, readConfig } from "./config.ts";
+import { createHandler, type HandlerDeps } from "./handler.ts";
+import type { PaymentGate } from "./payment_gate.ts";
+import { createPaymentGate } from "./payment_setup.ts";
+import { createLog } from "./request_log.ts";
+import { MemoryStateStore } from "./state_store.ts";
+import { type OpenedStore, openStore } from "./store.ts";
+
+/** Longest wait for in-flight requests after a stop signal. */
+export const DRAIN_MS = 10_000;
+
+/** A running server and how to stop it. */
+export interface RunningServer {
+  readonly port: number;
+  /** Stops accepting connections and waits for in-flight requests, at most DRAIN_MS. */
+  stop(): Promise<void>;
+  /** Resolves once the server has stopped. */
+  readonly finished: Promise<void>;
+}
+
+/** Serves `deps` on the configured host and port. */
+export function serve(deps: HandlerDeps): RunningServer {
+  const { config, log } = deps;
+  const handler = createHandler(deps);
+  const server = Deno.serve(
+    {
+      port: config.port,
+      hostname: config.host,
+      onListen: ({ hostname, port }) =>
+        log.write("info", {
+          message: `serving on http://${hostname}:${port}`,
+          gpc_release: deps.store.versions.gpc_release,
+          map_version: deps.store.versions.map_version,
+          payments: config.payments,
+          rate_limit: config.rateLimit?.text ?? "off",
+        }),
+    },
+    (request, info) => handler(request, { remoteAddr: info.remoteAddr.hostname }),
+  );
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    stopping ??= (async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<void>((resolve) => timer = setTimeout(resolve, DRAIN_MS));
+      await Promise.race([server.shutdown(), timeout]);
+      clearTimeout(timer);
+    })();
+  return { port: server.addr.port, stop, finished: server.finished };
+}
+
+/** Runs the service until SIGTERM or SIGINT; returns the exit status. */
+export async function main(): Promise<number> {
+  const env = Deno.env.toObject();
+  let config: Config;
+  try {
+    config = readConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const log = createLog(config.logLevel);
+  let store: OpenedStore;
+  try {
+    store = openStore(config.distDir);
+  } catch (error) {
+    console.error(`cannot open DIST_DIR=${config.distDir}: ${messageOf(error)}`);
+    return 1;
+  }
+  const state = new MemoryStateStore();
+  let gate: PaymentGate;
+  try {
+    gate = await createPaymentGate(config, { env, state });
+  } catch (error) {
+    store.close();
+    console.error(`cannot start: ${messageOf(error)}`);
+    return 1;
+  }
+  log.write("info", { message: "dist opened", dist: store.directory, mode: store.mode });
+  // Hash every shard against the manifest in the background; a mismatch turns health and answers to 503.
+  store.verify().catch((error) =>
+    log.write("error", { message: `dist verification failed: ${messageOf(error)}` })
+  );
+  const server = serve({ config, store, gate, state, log });
+  const onSignal = (signal: Deno.Signal) => () => {
+    log.write("info", { message: `${signal}: draining in-flight requests` });
+    void server.stop();
+  };
+  Deno.addSignalListener("SIGTERM", onSignal("SIGTERM"));
+  Deno.addSignalListener("SIGINT", onSignal("SIGINT"));
+  await server.finished;
+  store.close();
+  log.write("info", { message: "stopped" });
+  return 0;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+if (import.meta.main) Deno.exit(await main());

@@ -1,0 +1,116 @@
+/**
+ * The response bodies as valibot schemas: openapi.ts publishes them, and the handler tests check every
+ * answer against them, so the published shapes and the served ones cannot drift apart. Strict objects:
+ * a body with a member the interface does not list fails.
+ */
+import * as v from "npm:valibot@1.5.0";
+
+const code8 = v.pipe(v.string(), v.regex(/^[0-9]{8}$/), v.description("An 8-digit GPC code."));
+const ancestry = v.nullable(v.string());
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** A GPC node as classify answers it. */
+export const gpcNodeSchema = v.strictObject({
+  code: code8,
+  title: v.string(),
+  level: v.picklist(["brick", "class", "family", "segment"]),
+  segment: ancestry,
+  family: ancestry,
+  class: ancestry,
+  brick: ancestry,
+});
+
+/** A GPC node as brick-attributes answers it (no level). */
+export const brickNodeSchema = v.strictObject({
+  code: code8,
+  title: v.string(),
+  segment: ancestry,
+  family: ancestry,
+  class: ancestry,
+  brick: ancestry,
+});
+
+/** A classify result for one browse_id. */
+export const browseResultSchema = v.strictObject({
+  browse_id: v.string(),
+  gpc: v.nullable(gpcNodeSchema),
+  match_precision: v.nullable(
+    v.picklist(["exactMatch", "narrowerThan", "broaderThan", "closeMatch", "inherited"]),
+  ),
+  match_source: v.nullable(v.picklist(["self", "inherited"])),
+  inherited_from: v.nullable(v.string()),
+  assurance_state: v.nullable(v.picklist(["verified", "provisional", "stale"])),
+  attribute_count: v.pipe(
+    count,
+    v.description("Attribute types GPC defines for the matched brick; 0 for other levels and for gpc null."),
+  ),
+});
+
+/** A classify result for one q phrase. */
+export const phraseResultSchema = v.strictObject({
+  q: v.pipe(v.string(), v.description("The phrase as given.")),
+  gpc: v.pipe(v.array(gpcNodeSchema), v.description("Empty when the lexicon does not carry the phrase.")),
+});
+
+const gpcRelease = v.pipe(v.string(), v.regex(/^v[0-9]{8}$/));
+const schemaVersion = v.pipe(v.string(), v.regex(/^v[0-9]+$/));
+
+/** The classify 200 body. */
+export const classifyResponseSchema = v.strictObject({
+  results: v.union([v.array(browseResultSchema), v.array(phraseResultSchema)]),
+  gpc_release: gpcRelease,
+  schema_version: schemaVersion,
+});
+
+/** One brick's attribute schema. */
+export const brickResultSchema = v.strictObject({
+  gpc_code: v.string(),
+  gpc: v.nullable(brickNodeSchema),
+  attributes: v.array(
+    v.strictObject({ name: v.string(), allowed_values: v.array(v.string()), value_count: count }),
+  ),
+});
+
+/** The brick-attributes 200 body. */
+export const brickAttributesResponseSchema = v.strictObject({
+  results: v.array(brickResultSchema),
+  gpc_release: gpcRelease,
+  schema_version: schemaVersion,
+});
+
+/** The stats 200 body: exactly the published fields. */
+export const catalogStatsSchema = v.strictObject({
+  products: v.strictObject({ unique: count, listings: count }),
+  categories: v.strictObject({ total: count, leaves: count, max_depth: count }),
+  retailers: v.strictObject({ total: count }),
+  brands: v.strictObject({ total: count }),
+  observations: v.strictObject({ total: count }),
+  last_updated: v.pipe(v.string(), v.isoTimestamp()),
+});
+
+const errorMember = v.strictObject({
+  code: v.string(),
+  message: v.string(),
+  details: v.record(v.string(), v.unknown()),
+});
+
+/** An RFC 9457 problem document with the `error` extension member (other extension members allowed). */
+export const problemSchema = v.object({
+  type: v.string(),
+  title: v.string(),
+  status: v.pipe(v.number(), v.integer()),
+  detail: v.optional(v.string()),
+  instance: v.optional(v.string()),
+  error: v.optional(errorMember),
+});
+
+/** The stats endpoint's error body. */
+export const statsErrorSchema = v.strictObject({ error: errorMember });
+
+/** The health body. */
+export const healthSchema = v.strictObject({
+  status: v.picklist(["ok", "unavailable"]),
+  gpc_release: v.string(),
+  schema_version: v.string(),
+  map_version: v.string(),
+});

@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import { type Config, ConfigError, readConfig } from "../src/config.ts";
+
+Deno.test("an empty environment gives the documented defaults", () => {
+  const expected: Config = {
+    port: 8080,
+    host: "0.0.0.0",
+    distDir: "dist",
+    payments: "on",
+    rateLimit: { capacity: 120, windowMs: 60_000, text: "120/min" },
+    trustProxyHops: 0,
+    logLevel: "info",
+  };
+  assert.deepEqual(readConfig({}), expected);
+  assert.equal(Object.isFrozen(readConfig({})), true);
+});
+
+const accepted: [string, Record<string, string>, Partial<Config>][] = [
+  ["PORT 0 picks a free port", { PORT: "0" }, { port: 0 }],
+  ["PAYMENTS is case-insensitive", { PAYMENTS: "OFF" }, { payments: "off" }],
+  ["RATE_LIMIT per second", { RATE_LIMIT: "10/s" }, {
+    rateLimit: { capacity: 10, windowMs: 1000, text: "10/s" },
+  }],
+  [
+    "RATE_LIMIT per hour",
+    { RATE_LIMIT: "5000/hour" },
+    { rateLimit: { capacity: 5000, windowMs: 3_600_000, text: "5000/hour" } },
+  ],
+  ["RATE_LIMIT off", { RATE_LIMIT: "off" }, { rateLimit: null }],
+  ["TRUST_PROXY on trusts one proxy", { TRUST_PROXY: "on" }, { trustProxyHops: 1 }],
+  ["TRUST_PROXY 1 trusts one proxy", { TRUST_PROXY: "1" }, { trustProxyHops: 1 }],
+  ["TRUST_PROXY 3 trusts three proxies", { TRUST_PROXY: "3" }, { trustProxyHops: 3 }],
+  ["TRUST_PROXY 0 trusts none", { TRUST_PROXY: "0" }, { trustProxyHops: 0 }],
+  ["LOG_LEVEL debug", { LOG_LEVEL: "debug" }, { logLevel: "debug" }],
+  ["a blank value takes the default", { PORT: " " }, { port: 8080 }],
+];
+for (const [name, env, part] of accepted) {
+  Deno.test(`config accepts ${name}`, () => {
+    const config = readConfig(env);
+    for (const [key, value] of Object.entries(part)) assert.deepEqual(config[key as keyof Config], value);
+  });
+}
+
+const rejected: [string, string, string][] = [
+  ["PORT", "http", 'PORT="http" is not valid: expected an integer from 0 to 65535'],
+  ["PORT", "65536", 'PORT="65536" is not valid: expected an integer from 0 to 65535'],
+  ["PAYMENTS", "maybe", 'PAYMENTS="maybe" is not valid: expected one of on, off'],
+  [
+    "RATE_LIMIT",
+    "120",
+    'RATE_LIMIT="120" is not valid: expected <count>/<s|min|hour> such as 120/min, 10/s, 5000/hour, or off',
+  ],
+  [
+    "RATE_LIMIT",
+    "0/min",
+    'RATE_LIMIT="0/min" is not valid: expected <count>/<s|min|hour> such as 120/min, 10/s, 5000/hour, or off',
+  ],
+  [
+    "RATE_LIMIT",
+    "10/day",
+    'RATE_LIMIT="10/day" is not valid: expected <count>/<s|min|hour> such as 120/min, 10/s, 5000/hour, or off',
+  ],
+  ["TRUST_PROXY", "11", 'TRUST_PROXY="11" is not valid: expected off, on, or a hop count from 1 to 10'],
+  ["TRUST_PROXY", "yes", 'TRUST_PROXY="yes" is not valid: expected off, on, or a hop count from 1 to 10'],
+  ["LOG_LEVEL", "verbose", 'LOG_LEVEL="verbose" is not valid: expected one of debug, info, warn, error'],
+];
+for (const [variable, value, message] of rejected) {
+  Deno.test(`config rejects ${variable}=${value} naming the variable, the value and what is accepted`, () => {
+    assert.throws(() => readConfig({ [variable]: value }), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.equal(error.message, message);
+      assert.equal(error.variable, variable);
+      return true;
+    });
+  });
+}
