@@ -13,14 +13,14 @@ command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)"
 $DENO task build --if-stale --quiet
 PORT=8090 $DENO run --allow-net --allow-env bench/bare_server.ts & bare=$!
 PORT=8091 PAYMENTS=off RATE_LIMIT=off LOG_LEVEL=error $DENO run --allow-read --allow-net --allow-env --allow-ffi src/main.ts & svc=$!
-PORT=8092 PAYMENTS=on RATE_LIMIT=off LOG_LEVEL=error $DENO run --allow-read --allow-net --allow-env --allow-ffi src/main.ts & paid=$!
+PORT=8092 PAYMENTS=${BENCH_PAYMENTS:-on} RATE_LIMIT=off LOG_LEVEL=error $DENO run --allow-read --allow-net --allow-env --allow-ffi src/main.ts & paid=$!
 trap 'kill $bare $svc $paid 2>/dev/null' EXIT
-for port in 8090 8091 8092; do
-  for _ in $(seq 100); do curl -fs -o /dev/null "http://127.0.0.1:$port/" -w '' 2>/dev/null && break; curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
-done
+wait_for() { for _ in $(seq 150); do curl -s -o /dev/null "http://127.0.0.1:$1/healthz" && return 0; sleep 0.2; done; echo "port $1 did not answer" >&2; exit 1; }
+wait_for 8090; wait_for 8091; wait_for 8092
 
-ids100=$($DENO eval 'const ids=[...new Set((await Deno.readTextFile("data/browse/amazon-us-grocery/amazon_us_grocery_nodes_with_parents.csv")).split("\n").slice(1).map(l=>l.split(",")[0]).filter(Boolean))].slice(0,100);console.log(ids.join(","))')
-bricks=$($DENO eval 'const m=(await Deno.readTextFile("'"$(ls data/gpc/*.xml | head -1)"'")).matchAll(/<brick code="(\d{8})"/g);console.log([...m].slice(0,10).map(x=>x[1]).join(","))')
+# 100 distinct ids of the embedded tree, and 10 bricks of the embedded release.
+ids100=$(awk -F, 'NR > 1 && !seen[$1]++ && n++ < 100 { print $1 }' data/browse/amazon-us-grocery/*.csv | paste -sd,)
+bricks=$(grep -o '<brick code="[0-9]*"' data/gpc/*.xml | awk -F'"' 'NR <= 10 { print $2 }' | paste -sd,)
 
 rps() { wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" "$1" | awk '/Requests\/sec/ {print $2}'; }
 printf '%-44s %12s %8s\n' "case" "requests/s" "ratio"

@@ -11,7 +11,7 @@ import type { PaidWork } from "./paid_work.ts";
 import type { ReferenceStore } from "./reference_store.ts";
 import { brickAttributesQuery, type ParamIssue, parseQuery } from "./request_params.ts";
 import type { CodeKind } from "./shard_records.ts";
-import { versionedBody } from "./versioned_body.ts";
+import { jsonOf, versionedBody } from "./versioned_body.ts";
 
 /** The operation name of brick-attributes. */
 export const BRICK_ATTRIBUTES_OPERATION = "getBrickAttributes";
@@ -70,11 +70,14 @@ export function prepareBrickAttributes(search: URLSearchParams, store: Reference
   return {
     operation: { operation: BRICK_ATTRIBUTES_OPERATION, items: codes.length },
     run: () => {
+      // gpc_code is validated as 8 ASCII digits, so it needs no escaping.
       const results = codes.map((gpc_code, i) => {
         const record = isBrick[i] ? store.brick(gpc_code) : undefined;
         return record === undefined
-          ? { gpc_code, gpc: null, attributes: [] }
-          : { gpc_code, gpc: record.gpc, attributes: record.attributes };
+          ? `{"gpc_code":"${gpc_code}","gpc":null,"attributes":[]}`
+          : `{"gpc_code":"${gpc_code}","gpc":${jsonOf(record.gpc)},"attributes":${
+            jsonOf(record.attributes)
+          }}`;
       });
       return versionedBody(results, store.versions);
     },

@@ -12,7 +12,7 @@ import { normalisePhrase } from "./phrase_normalise.ts";
 import type { ReferenceStore } from "./reference_store.ts";
 import { classifyQuery, parseQuery } from "./request_params.ts";
 import type { BrowseRecord, GpcNodeView, LexiconRecord } from "./shard_records.ts";
-import { versionedBody } from "./versioned_body.ts";
+import { jsonOf, versionedBody } from "./versioned_body.ts";
 
 /** The published operation name of classify. */
 export const CLASSIFY_OPERATION = "classifyBrowseNodes";
@@ -43,7 +43,7 @@ function prepareBrowseIds(ids: readonly string[], store: ReferenceStore): PaidWo
   return {
     operation: { operation: CLASSIFY_OPERATION, items: ids.length },
     run: () => {
-      const results = new Array<object>(ids.length);
+      const results = new Array<string>(ids.length);
       // Ids before the first known one were looked up before the gate and are misses.
       for (let i = 0; i < first; i++) results[i] = browseResult(ids[i]!, undefined);
       results[first] = browseResult(ids[first]!, known);
@@ -53,30 +53,39 @@ function prepareBrowseIds(ids: readonly string[], store: ReferenceStore): PaidWo
   };
 }
 
-/** A browse_id result: the id, then the record's fields in published order; nulls for an unknown id. */
-function browseResult(browse_id: string, record: BrowseRecord | undefined): object {
-  return record === undefined
-    ? {
-      browse_id,
-      gpc: null,
-      match_precision: null,
-      match_source: null,
-      inherited_from: null,
-      assurance_state: null,
-      attribute_count: 0,
-    }
-    : {
-      browse_id,
+const UNMAPPED_FIELDS = `"gpc":null,"match_precision":null,"match_source":null,"inherited_from":null,` +
+  `"assurance_state":null,"attribute_count":0}`;
+const fieldTexts = new WeakMap<BrowseRecord, string>();
+
+/** The record's fields in published order as JSON text without the opening brace, computed once per record. */
+function fieldsOf(record: BrowseRecord): string {
+  let text = fieldTexts.get(record);
+  if (text === undefined) {
+    text = JSON.stringify({
       gpc: record.gpc,
       match_precision: record.match_precision,
       match_source: record.match_source,
       inherited_from: record.inherited_from,
       assurance_state: record.assurance_state,
       attribute_count: record.attribute_count,
-    };
+    }).slice(1);
+    fieldTexts.set(record, text);
+  }
+  return text;
+}
+
+/** A browse_id result's JSON: the id, then the record's fields in published order; nulls for an unknown id. */
+function browseResult(browse_id: string, record: BrowseRecord | undefined): string {
+  // browse_id is validated as 1 to 20 ASCII digits, so it needs no escaping.
+  return `{"browse_id":"${browse_id}",${record === undefined ? UNMAPPED_FIELDS : fieldsOf(record)}`;
 }
 
 const NO_NODES: readonly GpcNodeView[] = [];
+
+/** A q result's JSON: the phrase as given, then its bricks. */
+function phraseResult(q: string, nodes: readonly GpcNodeView[]): string {
+  return `{"q":${JSON.stringify(q)},"gpc":${jsonOf(nodes)}}`;
+}
 
 function bricksOf(record: LexiconRecord | undefined): readonly GpcNodeView[] {
   return record === undefined ? NO_NODES : record.gpc;
@@ -105,11 +114,11 @@ function preparePhrases(phrases: readonly string[], store: ReferenceStore): Paid
   return {
     operation: { operation: CLASSIFY_OPERATION, items: phrases.length },
     run: () => {
-      const results = new Array<object>(phrases.length);
-      for (let i = 0; i < first; i++) results[i] = { q: phrases[i]!, gpc: NO_NODES };
-      results[first] = { q: phrases[first]!, gpc: known };
+      const results = new Array<string>(phrases.length);
+      for (let i = 0; i < first; i++) results[i] = phraseResult(phrases[i]!, NO_NODES);
+      results[first] = phraseResult(phrases[first]!, known);
       for (let i = first + 1; i < phrases.length; i++) {
-        results[i] = { q: phrases[i]!, gpc: bricksOf(store.phrase(normalisePhrase(phrases[i]!))) };
+        results[i] = phraseResult(phrases[i]!, bricksOf(store.phrase(normalisePhrase(phrases[i]!))));
       }
       return versionedBody(results, store.versions);
     },

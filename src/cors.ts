@@ -3,7 +3,7 @@
  * may read the headers that carry versions, request ids, payment and rate-limit state.
  */
 
-/** Headers every response carries. */
+/** Headers of every answer to a request that carries an Origin header (every browser request does). */
 export const CORS_HEADERS: [string, string][] = [
   ["Access-Control-Allow-Origin", "*"],
   [

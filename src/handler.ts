@@ -54,6 +54,8 @@ const JSON_TYPE = "application/json";
 // Paid answers are sold per call: no cache may keep one for another caller (see the README's caching notes).
 const NO_STORE: [string, string] = ["Cache-Control", "no-store"];
 const STATS_CACHE: [string, string] = ["Cache-Control", "public, max-age=60"];
+// Shared caches keep stats, whose CORS headers depend on whether the request had an Origin.
+const VARY_ORIGIN: [string, string] = ["Vary", "Origin"];
 const DOCS_CACHE: [string, string] = ["Cache-Control", "public, max-age=300"];
 
 /** Builds the handler. */
@@ -96,7 +98,7 @@ export function createHandler(deps: HandlerDeps): Handler {
       case "stats": {
         if (unhealthy()) throw unavailable();
         const { json, etag } = await statsAnswer(url.searchParams);
-        const headers: Pairs = [["ETag", etag], STATS_CACHE];
+        const headers: Pairs = [["ETag", etag], STATS_CACHE, VARY_ORIGIN];
         if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
           return new Response(null, { status: 304, headers });
         }
@@ -163,8 +165,12 @@ export function createHandler(deps: HandlerDeps): Handler {
       }
       response = errorResponse(error, route, url);
     }
-    if (route?.versioned === true) response = withHeaders(response, versionHeaders);
-    response = withHeaders(response, [...CORS_HEADERS, ["X-Request-Id", requestId], ...extra]);
+    // All added headers in one pass: each header costs a validation of its value.
+    const added: Pairs = route?.versioned === true ? [...versionHeaders] : [];
+    // CORS matters only to browsers, which always send Origin; agents calling server to server do not.
+    if (request.headers.has("origin")) added.push(...CORS_HEADERS);
+    added.push(["X-Request-Id", requestId], ...extra);
+    response = withHeaders(response, added);
     if (request.method === "HEAD") response = await headOf(response);
     log.request({
       request_id: requestId,

@@ -39,6 +39,7 @@ export class ShardReader {
   readonly #records: number;
   readonly #recordsLength: number;
   readonly #verified: Uint8Array;
+  readonly #decoded: unknown[];
   readonly #scratch = new Uint8Array(256);
   /** Number of records. */
   readonly size: number;
@@ -76,13 +77,23 @@ export class ShardReader {
     if (crc32(bytes, HEADER_BYTES, this.#records) !== u32(H.indexCrc)) fail("index checksum mismatch");
     this.#mask = bucketCount - 1;
     this.#verified = new Uint8Array(this.size);
+    this.#decoded = new Array(this.size);
   }
 
-  /** The decoded record of `key`, or undefined; throws ShardCorruptError if the record is damaged. */
+  /**
+   * The decoded record of `key`, or undefined; throws ShardCorruptError if the record is damaged.
+   * A record is decoded once and kept, frozen, so every caller shares one immutable object (the runtime
+   * keys its JSON text cache on that identity).
+   */
   get<T>(key: string): T | undefined {
     const entry = this.#find(key);
     if (entry < 0) return undefined;
-    return this.#decode(entry) as T;
+    let record = this.#decoded[entry];
+    if (record === undefined) {
+      record = deepFreeze(unpackr.unpack(this.#checkRecord(entry)));
+      this.#decoded[entry] = record;
+    }
+    return record as T;
   }
 
   /** Every key in byte order (for verification and tools, not for serving). */
@@ -149,8 +160,12 @@ export class ShardReader {
     }
     return record;
   }
+}
 
-  #decode(entry: number): unknown {
-    return unpackr.unpack(this.#checkRecord(entry));
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
   }
+  return value;
 }

@@ -295,7 +295,7 @@ Deno.test("classify abandons the payment and answers 500 when a lookup after adm
 
 Deno.test("classify passes the gate's 402 through with the version and CORS headers", async () => {
   const t = testHandler({ gate: "challenge" });
-  const response = await t.fetch(`${PATH}?q=bread`);
+  const response = await t.fetch(`${PATH}?q=bread`, { headers: { Origin: "https://agent.example" } });
   assert.equal(response.status, 402);
   assert.equal(response.headers.get("payment-required"), "e30=");
   assert.equal(response.headers.get("x-gpc-release"), "v20241202");

@@ -80,11 +80,23 @@ const everyAnswer: [string, string][] = [
 ];
 for (const [name, path] of everyAnswer) {
   Deno.test(`${name} allows any origin and exposes the service's headers`, async () => {
-    const response = await testHandler({ gate: "free" }).fetch(path);
+    const response = await testHandler({ gate: "free" }).fetch(path, {
+      headers: { Origin: "https://agent.example" },
+    });
     assert.equal(response.headers.get("access-control-allow-origin"), "*");
     assert.equal(response.headers.get("access-control-expose-headers"), EXPOSED);
   });
+  Deno.test(`${name} to a request without Origin carries no CORS headers`, async () => {
+    const response = await testHandler({ gate: "free" }).fetch(path);
+    assert.equal(response.headers.get("access-control-allow-origin"), null);
+    assert.equal(response.headers.get("access-control-expose-headers"), null);
+  });
 }
+
+Deno.test("the stats vary by Origin, because shared caches keep them", async () => {
+  const response = await testHandler({ gate: "free" }).fetch("/v1/public/stats");
+  assert.equal(response.headers.get("vary"), "Origin");
+});
 
 const requestIds: [string, string | undefined, RegExp][] = [
   ["a sane X-Request-Id is echoed", "trace-01:abc.DEF_9", /^trace-01:abc\.DEF_9$/],
