@@ -48,13 +48,15 @@ export const H = {
 export const E = { keyOffset: 0, keyLength: 4, recordOffset: 8, recordLength: 12, recordCrc: 16 } as const;
 
 /** msgpackr options every shard record is written and read with; the manifest records them. */
-export const MSGPACK_OPTIONS = Object.freeze({
-  useRecords: false,
-  mapsAsObjects: true,
-  variableMapSize: true,
-  useFloat32: 0,
-  int64AsType: "number",
-} as const);
+export const MSGPACK_OPTIONS = Object.freeze(
+  {
+    useRecords: false,
+    mapsAsObjects: true,
+    variableMapSize: true,
+    useFloat32: 0,
+    int64AsType: "number",
+  } as const,
+);
 
 /** FNV-1a 32-bit hash of bytes. */
 export function fnv1a(bytes: Uint8Array, start = 0, end = bytes.length): number {
