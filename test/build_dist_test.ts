@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { tempDir } from "./support/temp_dir.ts";
 import { main, parseBuildArgs } from "../build/main.ts";
 import { buildDist, distIsCurrent } from "../build/build_dist.ts";
 import { recordingProgress } from "../build/progress.ts";
@@ -8,7 +9,7 @@ const EXCERPT = "gpc-en-v20241202-excerpt-seg50-four-families.xml";
 
 /** A copy of the embedded default data/ in a temporary directory, so tests can damage it. */
 async function copyOfData(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "build-test-data-" });
+  const dir = await tempDir("build-test-data-");
   await copyTree("data", dir);
   return dir;
 }
@@ -42,8 +43,8 @@ Deno.test("the build reads its options and refuses unknown ones", () => {
 });
 
 Deno.test("the embedded default builds to v20241202, and building twice gives identical bytes", async () => {
-  const out1 = await Deno.makeTempDir({ prefix: "build-test-out-" });
-  const out2 = await Deno.makeTempDir({ prefix: "build-test-out-" });
+  const out1 = await tempDir("build-test-out-");
+  const out2 = await tempDir("build-test-out-");
   const first = await buildDist("data", out1, recordingProgress());
   const second = await buildDist("data", out2, recordingProgress());
   assert.equal(first.manifest.gpc_release, "v20241202");
@@ -61,7 +62,7 @@ Deno.test("the embedded default builds to v20241202, and building twice gives id
 
 Deno.test("a truncated GPC publication fails the build non-zero and leaves the previous dist intact", async () => {
   const data = await copyOfData();
-  const out = await Deno.makeTempDir({ prefix: "build-test-out-" });
+  const out = await tempDir("build-test-out-");
   const good = await buildDist(data, out, recordingProgress());
   const current = await Deno.readTextFile(`${out}/CURRENT`);
   const before = await filesOf(`${out}/builds/${good.id}`);
@@ -80,7 +81,7 @@ Deno.test("a truncated GPC publication fails the build non-zero and leaves the p
 
 Deno.test("--if-stale skips a build whose inputs have not changed and rebuilds when one has", async () => {
   const data = await copyOfData();
-  const out = await Deno.makeTempDir({ prefix: "build-test-out-" });
+  const out = await tempDir("build-test-out-");
   assert.equal(await main(["--data", data, "--out", out, "--quiet", "--if-stale"]), 0);
   const first = await Deno.readTextFile(`${out}/CURRENT`);
   assert.equal(await distIsCurrent(data, out), true);

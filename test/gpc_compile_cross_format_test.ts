@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { tempDir } from "./support/temp_dir.ts";
 import { compileData } from "../build/build_dist.ts";
 import { readGpcXml } from "../build/gpc_xml_reader.ts";
 import { recordingProgress } from "../build/progress.ts";
@@ -8,7 +9,7 @@ const EXCERPT = "data/gpc/gpc-en-v20241202-excerpt-seg50-four-families.xml";
 
 /** A data directory holding only one GPC publication. */
 async function dataWith(name: string, bytes: Uint8Array): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "cross-format-" });
+  const dir = await tempDir("cross-format-");
   await Deno.mkdir(`${dir}/gpc`);
   await Deno.writeFile(`${dir}/gpc/${name}`, bytes);
   return dir;

@@ -3,6 +3,7 @@
  * Amazon grocery tree, the mapping table and the lexicon compiled against the embedded GPC publication.
  */
 import assert from "node:assert/strict";
+import { tempDir } from "./support/temp_dir.ts";
 import { buildDist } from "../build/build_dist.ts";
 import { recordingProgress } from "../build/progress.ts";
 import { parseBrowseTreeFile } from "../build/google_taxonomy_reader.ts";
@@ -49,7 +50,7 @@ const NOT_IN_LEXICON = [
 ];
 
 Deno.test("curated content: the mapping and lexicon meet the acceptance floors on the real tree", async () => {
-  const out = await Deno.makeTempDir({ prefix: "acceptance-dist-" });
+  const out = await tempDir("acceptance-dist-");
   const build = await buildDist("data", out, recordingProgress());
   const coverage = build.manifest.coverage as {
     nodes: number;

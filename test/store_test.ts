@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { tempDir } from "./support/temp_dir.ts";
 import { assembleBuild, type CompiledParts } from "../build/dist_assemble.ts";
 import { writeBuild } from "../build/dist_writer.ts";
 import { type OpenMode, openStore } from "../src/store.ts";
@@ -70,7 +71,7 @@ function parts(extraCodes = 0): CompiledParts {
 }
 
 async function distWith(p: CompiledParts): Promise<{ dir: string; buildDir: string }> {
-  const dir = await Deno.makeTempDir({ prefix: "store-test-" });
+  const dir = await tempDir("store-test-");
   const build = await assembleBuild(p);
   const buildDir = await writeBuild(dir, build.id, build.files);
   return { dir, buildDir };
