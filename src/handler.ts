@@ -17,6 +17,7 @@ import { matchesIfNoneMatch } from "./etag.ts";
 import { openApiJson } from "./openapi.ts";
 import type { PaidWork } from "./paid_work.ts";
 import type { PaymentGate } from "./payment_gate.ts";
+import type { PaymentDescription } from "./payment_setup.ts";
 import { PROBLEM_CONTENT_TYPE, problemJson } from "./problem.ts";
 import { createRateLimiter, type RateLimiter, unlimited } from "./rate_limit.ts";
 import type { ReferenceStore } from "./reference_store.ts";
@@ -33,6 +34,8 @@ export interface HandlerDeps {
   /** The compiled data; `healthy()`, when present, false means a shard failed a check (answer 503). */
   readonly store: ReferenceStore & { healthy?(): boolean };
   readonly gate: PaymentGate;
+  /** What the gate charges, for the OpenAPI document; absent when payments are off. */
+  readonly payment?: PaymentDescription;
   /** Shared mutable state (rate-limit buckets). */
   readonly state: StateStore;
   readonly log: Log;
@@ -113,7 +116,7 @@ export function createHandler(deps: HandlerDeps): Handler {
         });
       }
       case "openapi": {
-        openapi ??= openApiJson(config);
+        openapi ??= openApiJson(config, deps.payment);
         return new Response(openapi, { status: 200, headers: [["Content-Type", JSON_TYPE], DOCS_CACHE] });
       }
     }

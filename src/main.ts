@@ -6,10 +6,11 @@
  * Exit status: 0 after a drain, 1 when the configuration, the dist or the payment setup cannot be used
  * (the message says which variable or file and why).
  */
-import { type Config, ConfigError, readConfig } from "./config.ts";
+import { type Config, readConfig } from "./config.ts";
 import { createHandler, type HandlerDeps } from "./handler.ts";
-import type { PaymentGate } from "./payment_gate.ts";
-import { createPaymentGate } from "./payment_setup.ts";
+import { freeGate } from "./payment_gate.ts";
+import { type PaymentConfig, readPaymentConfig } from "./payment_config.ts";
+import { createPaymentGate, type PaymentSetup } from "./payment_setup.ts";
 import { createLog } from "./request_log.ts";
 import { MemoryStateStore } from "./state_store.ts";
 import { type OpenedStore, openStore } from "./store.ts";
@@ -60,14 +61,14 @@ export function serve(deps: HandlerDeps): RunningServer {
 export async function main(): Promise<number> {
   const env = Deno.env.toObject();
   let config: Config;
+  let paymentConfig: PaymentConfig | undefined;
   try {
     config = readConfig(env);
+    if (config.payments === "on") paymentConfig = readPaymentConfig(env);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
+    // Both readers name the variable, the value and what is accepted.
+    console.error(messageOf(error));
+    return 1;
   }
   const log = createLog(config.logLevel);
   let store: OpenedStore;
@@ -78,20 +79,30 @@ export async function main(): Promise<number> {
     return 1;
   }
   const state = new MemoryStateStore();
-  let gate: PaymentGate;
-  try {
-    gate = await createPaymentGate(config, { env, state });
-  } catch (error) {
-    store.close();
-    console.error(`cannot start: ${messageOf(error)}`);
-    return 1;
+  let payments: PaymentSetup | undefined;
+  if (paymentConfig === undefined) {
+    log.write("warn", { message: "PAYMENTS=off: classify and brick-attributes are served free of charge" });
+  } else {
+    try {
+      payments = await createPaymentGate(paymentConfig, {
+        state,
+        log: (level, message, fields) => log.write(level, { message, ...fields }),
+      });
+    } catch (error) {
+      store.close();
+      console.error(`cannot start: ${messageOf(error)}`);
+      return 1;
+    }
+    log.write("info", { message: "payments", ...payments.describe() });
   }
+  const gate = payments?.gate ?? freeGate;
   log.write("info", { message: "dist opened", dist: store.directory, mode: store.mode });
   // Hash every shard against the manifest in the background; a mismatch turns health and answers to 503.
   store.verify().catch((error) =>
     log.write("error", { message: `dist verification failed: ${messageOf(error)}` })
   );
-  const server = serve({ config, store, gate, state, log });
+  const described = payments?.describe();
+  const server = serve({ config, store, gate, state, log, ...(described ? { payment: described } : {}) });
   const onSignal = (signal: Deno.Signal) => () => {
     log.write("info", { message: `${signal}: draining in-flight requests` });
     void server.stop();
@@ -99,6 +110,7 @@ export async function main(): Promise<number> {
   Deno.addSignalListener("SIGTERM", onSignal("SIGTERM"));
   Deno.addSignalListener("SIGINT", onSignal("SIGINT"));
   await server.finished;
+  await payments?.close();
   store.close();
   log.write("info", { message: "stopped" });
   return 0;

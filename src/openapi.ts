@@ -4,6 +4,8 @@
  * the service does. The decisions the published interface leaves open are written into descriptions.
  */
 import { toJsonSchema } from "npm:@valibot/to-json-schema@1.8.0";
+import { PAYMENT_ERROR_CODES, PAYMENT_PROBLEM_BASE } from "./payment_problems.ts";
+import type { PaymentDescription } from "./payment_setup.ts";
 import type * as v from "npm:valibot@1.5.0";
 import type { Config } from "./config.ts";
 import { PROBLEM_BASE, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES } from "./problem.ts";
@@ -64,6 +66,10 @@ function problem(description: string, codes: readonly (keyof typeof PROBLEM_TYPE
   };
 }
 
+const PAYMENT_CODES = Object.entries(PAYMENT_ERROR_CODES).map(([name, code]) => `${code} (${name})`).join(
+  ", ",
+);
+
 function paidResponses(okSchema: string, notFound: string) {
   return {
     "200": {
@@ -75,9 +81,11 @@ function paidResponses(okSchema: string, notFound: string) {
       "INVALID_PARAMS",
     ]),
     "402": {
-      description: `Payment required before the work runs (x402 v2). Problem type ${PAYMENT_REQUIRED_TYPE} ` +
-        "(payment failures use the MPP vocabulary: malformed-credential, verification-failed, payment-expired, " +
-        "invalid-challenge, payment-insufficient).",
+      description:
+        `Payment required before the work runs (x402 v2). Problem type ${PAYMENT_REQUIRED_TYPE}; ` +
+        `payment failures use the MPP vocabulary under ${PAYMENT_PROBLEM_BASE}. error.code: ${PAYMENT_CODES}. ` +
+        "Every 402 carries a fresh challenge in PAYMENT-REQUIRED (base64 JSON, x402Version 2, accepts with " +
+        "scheme exact, network, amount in atomic units, asset, payTo, maxTimeoutSeconds, extra {name, version}).",
       headers: headerRefs([...paidHeaders, "PAYMENT-REQUIRED"]),
       content: { [PROBLEM_CONTENT_TYPE]: { schema: ref("schemas", "Problem") } },
     },
@@ -89,8 +97,54 @@ function paidResponses(okSchema: string, notFound: string) {
         "INTERNAL",
       ],
     ),
-    "503": problem("The compiled data failed an integrity check.", ["UNAVAILABLE"]),
+    "502": paymentTrouble(
+      "The payment facilitator gave an unusable answer; nothing was charged.",
+      ["PAYMENT_FACILITATOR_ERROR → facilitator-error"],
+    ),
+    "503": {
+      ...problem("The compiled data failed an integrity check.", ["UNAVAILABLE"], ["Retry-After"]),
+      description: `${
+        problem("The compiled data failed an integrity check.", ["UNAVAILABLE"]).description
+      } Or payment trouble: ${
+        paymentTrouble(
+          "the facilitator is down or too slow (nothing charged), or a settlement has no outcome yet " +
+            "(do not pay again before Retry-After).",
+          [
+            "PAYMENT_FACILITATOR_UNAVAILABLE → facilitator-unavailable",
+            "PAYMENT_SETTLEMENT_PENDING → settlement-pending",
+          ],
+        ).description
+      }`,
+    },
   };
+}
+
+/** The `x-price` member of a paid operation: its decimal price per call and per item, in the asset. */
+function priceOf(payment: PaymentDescription | undefined, operation: string): Record<string, unknown> {
+  const price = payment?.prices[operation];
+  return price === undefined ? {} : { "x-price": { ...price, currency: payment!.currency } };
+}
+
+/** A 502/503 of the payment gate: codes with their problem names under the service's problem base. */
+function paymentTrouble(description: string, codes: readonly string[]) {
+  return {
+    description: `${description} error.code → type name under ${PROBLEM_BASE}: ${codes.join("; ")}.`,
+    headers: headerRefs([...paidHeaders, "Retry-After"]),
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: ref("schemas", "Problem") } },
+  };
+}
+
+function paymentsText(payment: PaymentDescription | undefined): string {
+  if (payment === undefined) return "Payments: off in this deployment (every operation is served free).";
+  const prices = Object.entries(payment.prices)
+    .map(([operation, price]) =>
+      `${operation} ${price.per_call} ${payment.currency} per call` +
+      (Number(price.per_item) > 0 ? ` plus ${price.per_item} per item` : "")
+    )
+    .join("; ");
+  return `Payments: x402 v2, scheme exact, network ${payment.network}, asset ${payment.asset.name} ` +
+    `${payment.asset.address}, payTo ${payment.pay_to}, facilitator ${payment.facilitator}; ${prices}. ` +
+    "The x-payment member carries the same facts as data.";
 }
 
 const optionalHeaders = [
@@ -104,7 +158,7 @@ const optionalHeaders = [
 ];
 
 /** The OpenAPI document for a runtime configured with `config`. */
-export function openApiDocument(config: Config): Record<string, unknown> {
+export function openApiDocument(config: Config, payment?: PaymentDescription): Record<string, unknown> {
   const rate = config.rateLimit === null ? "off" : `${config.rateLimit.text} per client (token bucket)`;
   return {
     openapi: "3.1.0",
@@ -118,13 +172,14 @@ export function openApiDocument(config: Config): Record<string, unknown> {
         `Problem types are URIs under ${PROBLEM_BASE} (identifiers, not pages). Unknown query parameters and`,
         "repeated parameters are 400. Rate limit of this deployment: " + rate + "; it applies to classify,",
         "brick-attributes and stats, and answers carry RateLimit and RateLimit-Policy headers.",
-        `Payments: ${config.payments}.`,
+        paymentsText(payment),
       ].join(" "),
     },
     paths: {
       [CLASSIFY_PATH]: {
         get: {
           operationId: CLASSIFY_OPERATION,
+          ...priceOf(payment, CLASSIFY_OPERATION),
           summary: "Classify browse nodes or product-type phrases to GPC",
           description: [
             "Give exactly one of browse_id and q (both or neither: 400 INVALID_PARAMS).",
@@ -148,6 +203,7 @@ export function openApiDocument(config: Config): Record<string, unknown> {
       [BRICK_ATTRIBUTES_PATH]: {
         get: {
           operationId: BRICK_ATTRIBUTES_OPERATION,
+          ...priceOf(payment, BRICK_ATTRIBUTES_OPERATION),
           summary: "Attribute schemas of GPC bricks",
           description: [
             `gpc_code is required: at most ${MAX_ITEMS} codes of exactly 8 ASCII digits. A code that is a`,
@@ -226,10 +282,11 @@ export function openApiDocument(config: Config): Record<string, unknown> {
       headers: HEADERS,
     },
     "x-problem-types": { ...PROBLEM_TYPES, PAYMENT_REQUIRED: PAYMENT_REQUIRED_TYPE },
+    "x-payment": payment ?? null,
   };
 }
 
 /** The OpenAPI document as JSON text. */
-export function openApiJson(config: Config): string {
-  return JSON.stringify(openApiDocument(config));
+export function openApiJson(config: Config, payment?: PaymentDescription): string {
+  return JSON.stringify(openApiDocument(config, payment));
 }

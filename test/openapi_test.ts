@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
 import { testHandler } from "./support/test_handler.ts";
+import { openApiDocument } from "../src/openapi.ts";
+import { readConfig } from "../src/config.ts";
+import { readPaymentConfig } from "../src/payment_config.ts";
+import { createPaymentGate } from "../src/payment_setup.ts";
+import { MemoryStateStore } from "../src/state_store.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -57,7 +62,16 @@ for (const path of ["/v1/reference/classify", "/v1/reference/brick-attributes"])
   Deno.test(`the OpenAPI document lists every answer of ${path} with its headers and problem types`, async () => {
     const doc = await document();
     const operation = doc.paths[path].get;
-    assert.deepEqual(Object.keys(operation.responses), ["200", "400", "402", "404", "429", "500", "503"]);
+    assert.deepEqual(Object.keys(operation.responses), [
+      "200",
+      "400",
+      "402",
+      "404",
+      "429",
+      "500",
+      "502",
+      "503",
+    ]);
     assert.deepEqual(Object.keys(operation.responses["200"].headers), [
       "X-GPC-Release",
       "X-Map-Version",
@@ -110,4 +124,46 @@ Deno.test("the OpenAPI document names every problem type", async () => {
     INTERNAL: "https://gpc-reference.dev/problems/internal",
     PAYMENT_REQUIRED: "https://paymentauth.org/problems/payment-required",
   });
+});
+
+Deno.test("the OpenAPI document shows the deployment's prices, payee, network, asset and facilitator", async () => {
+  const env = { PRICE_CLASSIFY: "0.002", PRICE_BRICK_ATTRIBUTES_PER_ITEM: "0.0001" };
+  const setup = await createPaymentGate(readPaymentConfig(env), {
+    state: new MemoryStateStore(),
+    log: () => {},
+  });
+  try {
+    const doc: Json = openApiDocument(readConfig({}), setup.describe());
+    assert.deepEqual(doc.paths["/v1/reference/classify"].get["x-price"], {
+      per_call: "0.002",
+      per_item: "0",
+      currency: "USDC",
+    });
+    assert.deepEqual(doc.paths["/v1/reference/brick-attributes"].get["x-price"], {
+      per_call: "0.001",
+      per_item: "0.0001",
+      currency: "USDC",
+    });
+    assert.equal(doc["x-payment"].network, "eip155:84532");
+    assert.equal(doc["x-payment"].asset.address, "0x036CbD53842c5426634e7929541eC2318f3dCF7e");
+    assert.equal(doc["x-payment"].pay_to, "0x000000000000000000000000000000000000dEaD");
+    assert.equal(doc["x-payment"].facilitator, "development");
+    assert.match(
+      doc.info.description,
+      /Payments: x402 v2, scheme exact, network eip155:84532, asset USDC 0x036CbD53842c5426634e7929541eC2318f3dCF7e, payTo 0x000000000000000000000000000000000000dEaD, facilitator development; classifyBrowseNodes 0\.002 USDC per call; getBrickAttributes 0\.001 USDC per call plus 0\.0001 per item\./,
+    );
+    assert.match(
+      doc.paths["/v1/reference/classify"].get.responses["402"].description,
+      /PAYMENT_REPLAYED \(invalid-challenge\)/,
+    );
+  } finally {
+    await setup.close();
+  }
+});
+
+Deno.test("the OpenAPI document says when payments are off", async () => {
+  const doc = await document();
+  assert.equal(doc["x-payment"], null);
+  assert.match(doc.info.description, /Payments: off in this deployment/);
+  assert.equal(doc.paths["/v1/reference/classify"].get["x-price"], undefined);
 });

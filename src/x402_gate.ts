@@ -1,0 +1,406 @@
+/**
+ * The x402 version 2 payment gate (the `exact` scheme: an EIP-3009 USDC authorisation, settled by a
+ * facilitator).
+ *
+ * Per request: no PAYMENT-SIGNATURE → 402 payment-required with a challenge. Otherwise decode the header
+ * (undecodable → 402 malformed-credential), match its `accepted` against the requirements this request
+ * would be issued (@x402/core's matcher), refuse an authorisation already past validBefore, claim the
+ * authorisation's identity (taken → 402 invalid-challenge), verify with the facilitator (invalid → claim
+ * released, 402 by reason), and admit the work. `settle` settles after the work succeeded and adds
+ * PAYMENT-RESPONSE; `abandon` releases the claim after the work failed, so nothing is charged.
+ *
+ * Facilitator trouble: unreachable or slow → 503, a broken answer → 502, both with Retry-After and the
+ * claim released (nothing was charged). A settlement that times out may still land, so its claim is kept
+ * and the answer is a 503 whose Retry-After reaches past validBefore, when it no longer can: paying again
+ * before then could pay twice. Payment headers are bearer credentials and are never logged.
+ */
+import * as v from "npm:valibot@1.5.0";
+import {
+  decodePaymentSignatureHeader,
+  encodePaymentRequiredHeader,
+  encodePaymentResponseHeader,
+} from "npm:@x402/core@2.27.0/http";
+import { isPaymentPayloadV2 } from "npm:@x402/core@2.27.0/schemas";
+import type { x402ResourceServer } from "npm:@x402/core@2.27.0/server";
+import {
+  FacilitatorTimeoutError,
+  type PaymentPayload,
+  type PaymentRequirements,
+  SettleError,
+  type SettleResponse,
+  VerifyError,
+  type VerifyResponse,
+} from "npm:@x402/core@2.27.0/types";
+import type { Admission, PaymentGate, PricedOperation } from "./payment_gate.ts";
+import { formatAmount, type OperationPrice, type PaymentConfig } from "./payment_config.ts";
+import { type PaymentClaims, type PaymentIdentity } from "./payment_claims.ts";
+import {
+  type ChallengeContext,
+  facilitatorProblemResponse,
+  type PaymentProblem,
+  paymentProblemResponse,
+  problemOfReason,
+} from "./payment_problems.ts";
+
+/** The log the gate writes to (never with a header's value). */
+export type PaymentLog = (
+  level: "info" | "warn" | "error",
+  message: string,
+  fields?: Record<string, unknown>,
+) => void;
+
+/** What the gate is built from. */
+export interface X402GateDeps {
+  readonly config: PaymentConfig;
+  /** A resource server with the exact/EVM server scheme registered and a facilitator client. */
+  readonly server: x402ResourceServer;
+  readonly claims: PaymentClaims;
+  readonly log: PaymentLog;
+  /** Clock in ms (claims and expiry). */
+  readonly now?: () => number;
+}
+
+/** The gate plus its readiness check (the facilitator's /supported must have answered once). */
+export interface X402Gate extends PaymentGate {
+  /** Resolves once the facilitator's supported kinds are known; retried on the next request after a failure. */
+  ready(): Promise<void>;
+}
+
+/** The facilitator answered but does not support exact payments on the configured network: a setup error. */
+export class UnsupportedNetworkError extends Error {
+  override readonly name = "UnsupportedNetworkError";
+}
+
+/** Retry-After of a facilitator that is down, slow or broken. */
+export const FACILITATOR_RETRY_SECONDS = 5;
+
+// The EIP-3009 authorisation the exact/EVM scheme carries; the envelope is checked by @x402/core's schema.
+const HEX = /^0x[0-9a-fA-F]*$/;
+const AuthorizationPayload = v.object({
+  signature: v.pipe(v.string(), v.regex(HEX)),
+  authorization: v.object({
+    from: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)),
+    to: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)),
+    value: v.pipe(v.string(), v.regex(/^\d{1,78}$/)),
+    validAfter: v.pipe(v.string(), v.regex(/^\d{1,20}$/)),
+    validBefore: v.pipe(v.string(), v.regex(/^\d{1,20}$/)),
+    nonce: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/)),
+  }),
+});
+
+/** Builds the gate. */
+export function createX402Gate(deps: X402GateDeps): X402Gate {
+  const { config, server, claims, log } = deps;
+  const now = deps.now ?? Date.now;
+  const { symbol, decimals } = config.asset;
+  let readiness: Promise<void> | undefined;
+  const requirementsByAmount = new Map<string, PaymentRequirements[]>();
+
+  function ready(): Promise<void> {
+    readiness ??= server.initialize().then(() => {
+      if (server.getSupportedKind(2, config.network, "exact") === undefined) {
+        throw new UnsupportedNetworkError(
+          `the payment facilitator does not support x402 version 2 exact payments on ${config.network}`,
+        );
+      }
+    }).catch((error) => {
+      readiness = undefined;
+      throw error;
+    });
+    return readiness;
+  }
+
+  async function requirementsFor(amount: bigint): Promise<PaymentRequirements[]> {
+    const key = amount.toString();
+    let requirements = requirementsByAmount.get(key);
+    if (requirements === undefined) {
+      requirements = await server.buildPaymentRequirementsFromOptions([{
+        scheme: "exact",
+        network: config.network,
+        payTo: config.payTo,
+        price: {
+          asset: config.asset.address,
+          amount: key,
+          extra: { name: config.asset.name, version: config.asset.version },
+        },
+        maxTimeoutSeconds: config.maxTimeoutSeconds,
+      }], {});
+      requirementsByAmount.set(key, requirements);
+    }
+    return requirements;
+  }
+
+  function priceOf(operation: PricedOperation): OperationPrice {
+    const price = config.prices[operation.operation];
+    if (price === undefined) throw new Error(`no price is configured for operation ${operation.operation}`);
+    return price;
+  }
+
+  async function admit(request: Request, operation: PricedOperation): Promise<Admission> {
+    const url = new URL(request.url);
+    const instance = url.pathname + url.search;
+    const price = priceOf(operation);
+    const amount = price.perCall + price.perItem * BigInt(operation.items);
+    try {
+      await ready();
+    } catch (error) {
+      log("warn", "payment facilitator is not ready", { error: messageOf(error) });
+      return respond(unavailable(instance, "the payment facilitator cannot be reached; try again shortly"));
+    }
+    const requirements = await requirementsFor(amount);
+    const resource = {
+      url: request.url,
+      description: `${operation.operation}: ${operation.items} item${operation.items === 1 ? "" : "s"}`,
+      mimeType: "application/json",
+    };
+    const priceText =
+      `${request.method} ${url.pathname} costs ${formatAmount(price.perCall, decimals)} ${symbol} ` +
+      `per call` +
+      (price.perItem === 0n ? "" : ` plus ${formatAmount(price.perItem, decimals)} ${symbol} per item: ` +
+        `${formatAmount(amount, decimals)} ${symbol} for ${operation.items} item${
+          operation.items === 1 ? "" : "s"
+        }`);
+    const priceDetails = {
+      operation: operation.operation,
+      items: operation.items,
+      price: formatAmount(amount, decimals),
+      currency: symbol,
+      amount: amount.toString(),
+      network: config.network,
+      asset: config.asset.address,
+      pay_to: config.payTo,
+    };
+    const challenge = async (problem: PaymentProblem): Promise<Response> => {
+      const error = problem.name === "payment-required"
+        ? "Payment required"
+        : `${problem.name}: ${problem.message}`;
+      const paymentRequired = await server.createPaymentRequiredResponse(requirements, resource, error);
+      const context: ChallengeContext = {
+        instance,
+        price: priceText,
+        challenge: encodePaymentRequiredHeader(paymentRequired),
+        priceDetails,
+      };
+      return paymentProblemResponse(problem, context);
+    };
+    const refuse = async (problem: PaymentProblem): Promise<Admission> => respond(await challenge(problem));
+
+    const header = request.headers.get("payment-signature");
+    if (header === null) {
+      if (request.headers.has("x-payment")) {
+        return refuse(
+          malformed("X-PAYMENT is the x402 version 1 header; send PAYMENT-SIGNATURE (x402 version 2)"),
+        );
+      }
+      return refuse({ name: "payment-required", message: "This operation requires payment", details: {} });
+    }
+    const decoded = decodePayment(header);
+    if (typeof decoded === "string") return refuse(malformed(decoded));
+    const { payload, authorization } = decoded;
+    const matching = server.findMatchingRequirements(requirements, payload);
+    if (matching === undefined) return refuse(mismatch(payload.accepted, requirements[0]!));
+    const identity: PaymentIdentity = {
+      network: matching.network,
+      asset: matching.asset,
+      from: authorization.from,
+      nonce: authorization.nonce,
+      validBefore: Number(authorization.validBefore),
+    };
+    if (identity.validBefore * 1000 <= now()) {
+      return refuse({
+        name: "payment-expired",
+        message: `The authorisation expired at ${new Date(identity.validBefore * 1000).toISOString()}`,
+        details: { valid_before: identity.validBefore },
+      });
+    }
+    if (!await claims.claim(identity)) {
+      const state = await claims.state(identity);
+      return refuse({
+        name: "invalid-challenge",
+        message: state === "settled"
+          ? "This payment was already used; sign a new authorisation"
+          : "This payment is already being processed by another request; sign a new authorisation",
+        details: { payment_state: state ?? "released" },
+      });
+    }
+    let verified: VerifyResponse;
+    try {
+      verified = await server.verifyPayment(payload, matching);
+    } catch (error) {
+      if (error instanceof VerifyError) {
+        verified = {
+          isValid: false,
+          ...(error.invalidReason === undefined ? {} : { invalidReason: error.invalidReason }),
+        };
+      } else {
+        await claims.release(identity);
+        return respond(facilitatorTrouble(error, "verify", instance, log));
+      }
+    }
+    if (!verified.isValid) {
+      await claims.release(identity);
+      return refuse(reasonProblem(verified.invalidReason, "The payment did not verify"));
+    }
+    await claims.mark(identity, "verified");
+
+    return {
+      kind: "paid",
+      settle: async (response) => {
+        await claims.mark(identity, "settling");
+        let settled: SettleResponse;
+        try {
+          settled = await server.settlePayment(payload, matching);
+        } catch (error) {
+          if (error instanceof SettleError) {
+            settled = {
+              success: false,
+              transaction: "",
+              network: matching.network,
+              ...(error.errorReason === undefined ? {} : { errorReason: error.errorReason }),
+            };
+          } else if (error instanceof TypeError) {
+            // The facilitator never received the request: nothing can have been settled.
+            await claims.release(identity);
+            return facilitatorTrouble(error, "settle", instance, log);
+          } else {
+            return await settlementPending(identity, instance, error);
+          }
+        }
+        if (settled.success) {
+          await claims.mark(identity, "settled");
+          const paid = new Response(response.body, response);
+          paid.headers.set("PAYMENT-RESPONSE", encodePaymentResponseHeader(settled));
+          log("info", "payment settled", {
+            operation: operation.operation,
+            amount: amount.toString(),
+            payer: settled.payer ?? identity.from,
+            transaction: settled.transaction,
+          });
+          return paid;
+        }
+        if (settled.errorReason === "settlement_pending") {
+          return await settlementPending(identity, instance, settled);
+        }
+        const problem = reasonProblem(settled.errorReason, "The payment could not be settled");
+        // A nonce spent elsewhere stays claimed; any other refusal charged nothing and may be retried.
+        if (problem.name === "invalid-challenge") await claims.mark(identity, "settled");
+        else await claims.release(identity);
+        log("warn", "payment settlement refused", {
+          operation: operation.operation,
+          reason: settled.errorReason,
+        });
+        return await challenge(problem);
+      },
+      abandon: async () => {
+        await claims.release(identity);
+        log("info", "payment abandoned: the work failed, nothing was charged", {
+          operation: operation.operation,
+        });
+      },
+    };
+  }
+
+  async function settlementPending(
+    identity: PaymentIdentity,
+    instance: string,
+    cause: unknown,
+  ): Promise<Response> {
+    await claims.mark(identity, "pending");
+    const waitSeconds = Math.max(1, Math.ceil(identity.validBefore - now() / 1000) + 1);
+    log("error", "payment settlement has no outcome; the claim is kept until the authorisation expires", {
+      error: messageOf(cause),
+      valid_before: identity.validBefore,
+    });
+    return facilitatorProblemResponse(
+      "settlement-pending",
+      "The payment's settlement has no outcome yet and may still complete; do not pay again before " +
+        new Date(identity.validBefore * 1000).toISOString(),
+      instance,
+      waitSeconds,
+      { valid_before: identity.validBefore },
+    );
+  }
+
+  return { admit, ready };
+}
+
+function respond(response: Response): Admission {
+  return { kind: "respond", response };
+}
+
+function unavailable(instance: string, message: string): Response {
+  return facilitatorProblemResponse("facilitator-unavailable", message, instance, FACILITATOR_RETRY_SECONDS);
+}
+
+/** The 502/503 for a facilitator call that threw: timeout or unreachable → 503, anything else → 502. */
+function facilitatorTrouble(error: unknown, call: string, instance: string, log: PaymentLog): Response {
+  log("error", `payment facilitator ${call} failed`, { error: messageOf(error) });
+  if (error instanceof FacilitatorTimeoutError) {
+    return unavailable(
+      instance,
+      `The payment facilitator did not answer ${call} in time; nothing was charged`,
+    );
+  }
+  if (error instanceof TypeError) {
+    return unavailable(instance, `The payment facilitator cannot be reached; nothing was charged`);
+  }
+  return facilitatorProblemResponse(
+    "facilitator-error",
+    `The payment facilitator gave an unusable answer to ${call}; nothing was charged`,
+    instance,
+    FACILITATOR_RETRY_SECONDS,
+  );
+}
+
+/** Decodes PAYMENT-SIGNATURE into a v2 payload with an EIP-3009 authorisation, or says why it cannot. */
+function decodePayment(
+  header: string,
+):
+  | { payload: PaymentPayload; authorization: v.InferOutput<typeof AuthorizationPayload>["authorization"] }
+  | string {
+  let payload: unknown;
+  try {
+    payload = decodePaymentSignatureHeader(header);
+  } catch {
+    return "PAYMENT-SIGNATURE is not base64 of a JSON PaymentPayload";
+  }
+  if (!isPaymentPayloadV2(payload)) return "PAYMENT-SIGNATURE is not an x402 version 2 PaymentPayload";
+  const exact = v.safeParse(AuthorizationPayload, payload.payload);
+  if (!exact.success) {
+    const path = v.getDotPath(exact.issues[0]);
+    return `PAYMENT-SIGNATURE carries no valid EIP-3009 authorisation (payload.${path ?? ""})`;
+  }
+  return { payload: payload as PaymentPayload, authorization: exact.output.authorization };
+}
+
+function malformed(message: string): PaymentProblem {
+  return { name: "malformed-credential", message, details: {} };
+}
+
+/** The problem of a payment whose `accepted` is not what this request asks for. */
+function mismatch(accepted: PaymentRequirements, expected: PaymentRequirements): PaymentProblem {
+  const differs = (["scheme", "network", "asset", "amount", "payTo", "maxTimeoutSeconds"] as const)
+    .filter((field) => String(accepted[field]).toLowerCase() !== String(expected[field]).toLowerCase());
+  const low = /^\d+$/.test(accepted.amount) && BigInt(accepted.amount) < BigInt(expected.amount);
+  return {
+    name: low ? "payment-insufficient" : "verification-failed",
+    message: low
+      ? `The payment offers ${accepted.amount} atomic units; this request costs ${expected.amount}`
+      : `The payment does not match this request's requirements (${differs.join(", ") || "extra"} differ)`,
+    details: { mismatched: differs.length > 0 ? differs : ["extra"] },
+  };
+}
+
+function reasonProblem(reason: string | undefined, message: string): PaymentProblem {
+  const name = problemOfReason(reason);
+  const texts: Record<string, string> = {
+    "payment-expired": "The authorisation has expired (or expires within seconds)",
+    "payment-insufficient": "The payer's balance does not cover the price",
+    "invalid-challenge": "This authorisation's nonce was already used",
+  };
+  return { name, message: texts[name] ?? message, details: reason === undefined ? {} : { reason } };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,64 @@
+/**
+ * The paying side of payment tests: the real x402 client (@x402/fetch with the exact/EVM client scheme and
+ * a viem test key), plus helpers that sign a payment for a URL and alter it the ways an attacker or a
+ * broken client would.
+ */
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "npm:@x402/core@2.27.0/http";
+import type { PaymentPayload, PaymentRequired, PaymentRequirements } from "npm:@x402/core@2.27.0/types";
+import { ExactEvmScheme } from "npm:@x402/evm@2.27.0/exact/client";
+import { wrapFetchWithPayment, x402Client } from "npm:@x402/fetch@2.27.0";
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "npm:viem@2.57.20/accounts";
+
+/** A payer with a fresh test key. */
+export interface Payer {
+  readonly account: PrivateKeyAccount;
+  readonly client: x402Client;
+  /** fetch that pays 402 challenges. */
+  readonly pay: (input: string, init?: RequestInit) => Promise<Response>;
+}
+
+/** A payer with a new key, paying on Base Sepolia. */
+export function newPayer(): Payer {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const client = new x402Client().register("eip155:84532", new ExactEvmScheme(account));
+  return { account, client, pay: wrapFetchWithPayment(fetch, client) };
+}
+
+/** The challenge a URL answers with (its body drained). */
+export async function challengeOf(url: string): Promise<PaymentRequired> {
+  const response = await fetch(url);
+  await response.body?.cancel();
+  const header = response.headers.get("PAYMENT-REQUIRED");
+  if (response.status !== 402 || header === null) {
+    throw new Error(`${url} answered ${response.status}, not a challenge`);
+  }
+  return decodePaymentRequiredHeader(header);
+}
+
+/** A signed payment for `url`, as the client would send it; `change` alters the requirements it signs. */
+export async function signedPayment(
+  payer: Payer,
+  url: string,
+  change: (requirements: PaymentRequirements) => PaymentRequirements = (same) => same,
+): Promise<PaymentPayload> {
+  const required = await challengeOf(url);
+  const offered = required.accepts[0]!;
+  const signed = await new ExactEvmScheme(payer.account).createPaymentPayload(2, change(offered));
+  // The payload echoes what the server offered, whatever was signed.
+  return { x402Version: 2, resource: required.resource, accepted: offered, payload: signed.payload };
+}
+
+/** The PAYMENT-SIGNATURE header of a payload. */
+export function paymentHeader(payload: PaymentPayload): string {
+  return encodePaymentSignatureHeader(payload);
+}
+
+/** GET `url` with a PAYMENT-SIGNATURE header value; returns status, body and headers. */
+export async function presentPayment(
+  url: string,
+  header: string,
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+  const response = await fetch(url, { headers: { "PAYMENT-SIGNATURE": header } });
+  const text = await response.text();
+  return { status: response.status, body: text === "" ? {} : JSON.parse(text), headers: response.headers };
+}

@@ -1,0 +1,131 @@
+/**
+ * A real service on 127.0.0.1 for payment end-to-end tests: the runtime's handler over the fake store,
+ * gated by the x402 gate, paying against the development facilitator behind a proxy that can fail on
+ * demand (down, slow, answering 500). The proxy stands between gate and facilitator so that the ledger
+ * stays the truth of what was charged whatever the proxy does.
+ */
+import { readConfig } from "../../src/config.ts";
+import { type DevFacilitator, startDevFacilitator } from "../../src/dev_facilitator.ts";
+import { createHandler } from "../../src/handler.ts";
+import { type PaymentConfig, readPaymentConfig } from "../../src/payment_config.ts";
+import { createPaymentGate, type PaymentSetup } from "../../src/payment_setup.ts";
+import { createLog } from "../../src/request_log.ts";
+import { MemoryStateStore } from "../../src/state_store.ts";
+import { FakeStore } from "./fake_store.ts";
+
+/** How the proxy treats one facilitator path. */
+export type ProxyFault =
+  | { readonly kind: "pass" }
+  | { readonly kind: "status"; readonly status: number }
+  /** Waits `ms`, then forwards (the facilitator still acts: a late answer, not a lost request). */
+  | { readonly kind: "delay"; readonly ms: number };
+
+/** A proxy in front of the development facilitator. */
+export class FacilitatorProxy {
+  /** Faults by path ("/verify", "/settle", "/supported"). */
+  readonly faults = new Map<string, ProxyFault>();
+  #server: Deno.HttpServer<Deno.NetAddr> | undefined;
+  readonly #pending = new Set<Promise<unknown>>();
+
+  constructor(readonly target: string, public port = 0) {}
+
+  /** Starts listening (again, on the same port after `stop`). */
+  start(): void {
+    this.#server = Deno.serve({ hostname: "127.0.0.1", port: this.port, onListen: () => {} }, (request) => {
+      const work = this.#forward(request);
+      this.#pending.add(work);
+      work.finally(() => this.#pending.delete(work));
+      return work;
+    });
+    this.port = this.#server.addr.port;
+  }
+
+  /** Stops listening: connections are refused until `start`. */
+  async stop(): Promise<void> {
+    await this.#server?.shutdown();
+    this.#server = undefined;
+  }
+
+  /** Waits for forwarded requests still in flight (delayed ones). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.#pending]);
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async #forward(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    const fault = this.faults.get(path) ?? { kind: "pass" };
+    if (fault.kind === "status") return new Response("facilitator failure", { status: fault.status });
+    const body = request.method === "POST" ? await request.text() : undefined;
+    if (fault.kind === "delay") await new Promise((resolve) => setTimeout(resolve, fault.ms));
+    const answer = await fetch(this.target + path, {
+      method: request.method,
+      headers: { "Content-Type": "application/json" },
+      ...(body === undefined ? {} : { body }),
+    });
+    return new Response(await answer.text(), { status: answer.status, headers: answer.headers });
+  }
+}
+
+/** A running paid service with everything a test inspects. */
+export interface PaymentHarness {
+  /** Base URL of the service. */
+  readonly url: string;
+  readonly config: PaymentConfig;
+  readonly facilitator: DevFacilitator;
+  readonly proxy: FacilitatorProxy;
+  readonly store: FakeStore;
+  readonly state: MemoryStateStore;
+  readonly setup: PaymentSetup;
+  /** Every log line (runtime and gate), as written. */
+  readonly logLines: string[];
+  close(): Promise<void>;
+}
+
+/** Starts the service; `env` adds payment variables (FACILITATOR_URL is the proxy's). */
+export async function startPaymentHarness(env: Record<string, string> = {}): Promise<PaymentHarness> {
+  const base = readPaymentConfig(env);
+  const facilitator = startDevFacilitator({ network: base.network, asset: base.asset });
+  const proxy = new FacilitatorProxy(facilitator.url);
+  proxy.start();
+  const config = readPaymentConfig({ PAY_TO: base.payTo, ...env, FACILITATOR_URL: proxy.url });
+  const logLines: string[] = [];
+  const log = createLog("debug", (line) => logLines.push(line));
+  const state = new MemoryStateStore();
+  const setup = await createPaymentGate(config, {
+    state,
+    log: (level, message, fields) => log.write(level, { message, ...fields }),
+  });
+  const store = new FakeStore();
+  const handle = createHandler({
+    config: readConfig({ RATE_LIMIT: "off", PAYMENTS: "on", LOG_LEVEL: "debug" }),
+    store,
+    gate: setup.gate,
+    state,
+    log,
+  });
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    (request, info) => handle(request, { remoteAddr: info.remoteAddr.hostname }),
+  );
+  return {
+    url: `http://127.0.0.1:${server.addr.port}`,
+    config,
+    facilitator,
+    proxy,
+    store,
+    state,
+    setup,
+    logLines,
+    close: async () => {
+      await server.shutdown();
+      await proxy.settled();
+      await proxy.stop();
+      await setup.close();
+      await facilitator.close();
+    },
+  };
+}
