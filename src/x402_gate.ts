@@ -14,17 +14,9 @@
  * and the answer is a 503 whose Retry-After reaches past validBefore, when it no longer can: paying again
  * before then could pay twice. Payment headers are bearer credentials and are never logged.
  */
-import * as v from "npm:valibot@1.5.0";
-import {
-  decodePaymentSignatureHeader,
-  encodePaymentRequiredHeader,
-  encodePaymentResponseHeader,
-} from "npm:@x402/core@2.27.0/http";
-import { isPaymentPayloadV2 } from "npm:@x402/core@2.27.0/schemas";
+import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from "npm:@x402/core@2.27.0/http";
 import type { x402ResourceServer } from "npm:@x402/core@2.27.0/server";
 import {
-  FacilitatorTimeoutError,
-  type PaymentPayload,
   type PaymentRequirements,
   SettleError,
   type SettleResponse,
@@ -39,15 +31,11 @@ import {
   facilitatorProblemResponse,
   type PaymentProblem,
   paymentProblemResponse,
-  problemOfReason,
 } from "./payment_problems.ts";
+import { decodePayment, malformed, mismatch, reasonProblem } from "./payment_credential.ts";
+import { facilitatorTrouble, messageOf, type PaymentLog, unavailable } from "./facilitator_trouble.ts";
 
-/** The log the gate writes to (never with a header's value). */
-export type PaymentLog = (
-  level: "info" | "warn" | "error",
-  message: string,
-  fields?: Record<string, unknown>,
-) => void;
+export { FACILITATOR_RETRY_SECONDS, type PaymentLog } from "./facilitator_trouble.ts";
 
 /** What the gate is built from. */
 export interface X402GateDeps {
@@ -70,23 +58,6 @@ export interface X402Gate extends PaymentGate {
 export class UnsupportedNetworkError extends Error {
   override readonly name = "UnsupportedNetworkError";
 }
-
-/** Retry-After of a facilitator that is down, slow or broken. */
-export const FACILITATOR_RETRY_SECONDS = 5;
-
-// The EIP-3009 authorisation the exact/EVM scheme carries; the envelope is checked by @x402/core's schema.
-const HEX = /^0x[0-9a-fA-F]*$/;
-const AuthorizationPayload = v.object({
-  signature: v.pipe(v.string(), v.regex(HEX)),
-  authorization: v.object({
-    from: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)),
-    to: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)),
-    value: v.pipe(v.string(), v.regex(/^\d{1,78}$/)),
-    validAfter: v.pipe(v.string(), v.regex(/^\d{1,20}$/)),
-    validBefore: v.pipe(v.string(), v.regex(/^\d{1,20}$/)),
-    nonce: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/)),
-  }),
-});
 
 /** Builds the gate. */
 export function createX402Gate(deps: X402GateDeps): X402Gate {
@@ -326,81 +297,4 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
 
 function respond(response: Response): Admission {
   return { kind: "respond", response };
-}
-
-function unavailable(instance: string, message: string): Response {
-  return facilitatorProblemResponse("facilitator-unavailable", message, instance, FACILITATOR_RETRY_SECONDS);
-}
-
-/** The 502/503 for a facilitator call that threw: timeout or unreachable → 503, anything else → 502. */
-function facilitatorTrouble(error: unknown, call: string, instance: string, log: PaymentLog): Response {
-  log("error", `payment facilitator ${call} failed`, { error: messageOf(error) });
-  if (error instanceof FacilitatorTimeoutError) {
-    return unavailable(
-      instance,
-      `The payment facilitator did not answer ${call} in time; nothing was charged`,
-    );
-  }
-  if (error instanceof TypeError) {
-    return unavailable(instance, `The payment facilitator cannot be reached; nothing was charged`);
-  }
-  return facilitatorProblemResponse(
-    "facilitator-error",
-    `The payment facilitator gave an unusable answer to ${call}; nothing was charged`,
-    instance,
-    FACILITATOR_RETRY_SECONDS,
-  );
-}
-
-/** Decodes PAYMENT-SIGNATURE into a v2 payload with an EIP-3009 authorisation, or says why it cannot. */
-function decodePayment(
-  header: string,
-):
-  | { payload: PaymentPayload; authorization: v.InferOutput<typeof AuthorizationPayload>["authorization"] }
-  | string {
-  let payload: unknown;
-  try {
-    payload = decodePaymentSignatureHeader(header);
-  } catch {
-    return "PAYMENT-SIGNATURE is not base64 of a JSON PaymentPayload";
-  }
-  if (!isPaymentPayloadV2(payload)) return "PAYMENT-SIGNATURE is not an x402 version 2 PaymentPayload";
-  const exact = v.safeParse(AuthorizationPayload, payload.payload);
-  if (!exact.success) {
-    const path = v.getDotPath(exact.issues[0]);
-    return `PAYMENT-SIGNATURE carries no valid EIP-3009 authorisation (payload.${path ?? ""})`;
-  }
-  return { payload: payload as PaymentPayload, authorization: exact.output.authorization };
-}
-
-function malformed(message: string): PaymentProblem {
-  return { name: "malformed-credential", message, details: {} };
-}
-
-/** The problem of a payment whose `accepted` is not what this request asks for. */
-function mismatch(accepted: PaymentRequirements, expected: PaymentRequirements): PaymentProblem {
-  const differs = (["scheme", "network", "asset", "amount", "payTo", "maxTimeoutSeconds"] as const)
-    .filter((field) => String(accepted[field]).toLowerCase() !== String(expected[field]).toLowerCase());
-  const low = /^\d+$/.test(accepted.amount) && BigInt(accepted.amount) < BigInt(expected.amount);
-  return {
-    name: low ? "payment-insufficient" : "verification-failed",
-    message: low
-      ? `The payment offers ${accepted.amount} atomic units; this request costs ${expected.amount}`
-      : `The payment does not match this request's requirements (${differs.join(", ") || "extra"} differ)`,
-    details: { mismatched: differs.length > 0 ? differs : ["extra"] },
-  };
-}
-
-function reasonProblem(reason: string | undefined, message: string): PaymentProblem {
-  const name = problemOfReason(reason);
-  const texts: Record<string, string> = {
-    "payment-expired": "The authorisation has expired (or expires within seconds)",
-    "payment-insufficient": "The payer's balance does not cover the price",
-    "invalid-challenge": "This authorisation's nonce was already used",
-  };
-  return { name, message: texts[name] ?? message, details: reason === undefined ? {} : { reason } };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
