@@ -23,10 +23,12 @@ ids100=$(awk -F, 'NR > 1 && !seen[$1]++ && n++ < 100 { print $1 }' data/browse/a
 bricks=$(grep -o '<brick code="[0-9]*"' data/gpc/*.xml | awk -F'"' 'NR <= 10 { print $2 }' | paste -sd,)
 
 rps() { wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" "$1" | awk '/Requests\/sec/ {print $2}'; }
+echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION, one run, ratios to the bare answer measured in this run"
 printf '%-44s %12s %8s\n' "case" "requests/s" "ratio"
 base=$(rps "http://127.0.0.1:8090/")
 printf '%-44s %12.0f %8s\n' "bare Deno.serve" "$base" "1.00"
 row() { local r; r=$(rps "$2"); printf '%-44s %12.0f %8.2f\n' "$1" "$r" "$(echo "$r / $base" | bc -l)"; }
+row "bare Deno.serve, classify-shaped answer" "http://127.0.0.1:8090/shaped"
 row "classify, 1 id (PAYMENTS=off)" "http://127.0.0.1:8091/v1/reference/classify?browse_id=16310211"
 row "classify, 100 ids (PAYMENTS=off)" "http://127.0.0.1:8091/v1/reference/classify?browse_id=$ids100"
 row "classify, q=bread (PAYMENTS=off)" "http://127.0.0.1:8091/v1/reference/classify?q=bread"
