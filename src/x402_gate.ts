@@ -59,6 +59,9 @@ export class UnsupportedNetworkError extends Error {
   override readonly name = "UnsupportedNetworkError";
 }
 
+/** How many encoded challenges the gate keeps (oldest dropped first). */
+export const CHALLENGE_CACHE_SIZE = 4096;
+
 /** Builds the gate. */
 export function createX402Gate(deps: X402GateDeps): X402Gate {
   const { config, server, claims, log } = deps;
@@ -66,6 +69,9 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
   const { symbol, decimals } = config.asset;
   let readiness: Promise<void> | undefined;
   const requirementsByAmount = new Map<string, PaymentRequirements[]>();
+  // A challenge depends only on the error, the resource and the amount, and encoding it is the costly part
+  // of a 402: identical unpaid requests (retries, floods) reuse the encoded header.
+  const challenges = new Map<string, string>();
 
   function ready(): Promise<void> {
     readiness ??= server.initialize().then(() => {
@@ -145,13 +151,15 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
       const error = problem.name === "payment-required"
         ? "Payment required"
         : `${problem.name}: ${problem.message}`;
-      const paymentRequired = await server.createPaymentRequiredResponse(requirements, resource, error);
-      const context: ChallengeContext = {
-        instance,
-        price: priceText,
-        challenge: encodePaymentRequiredHeader(paymentRequired),
-        priceDetails,
-      };
+      const key = `${error}\u0000${resource.url}\u0000${resource.description}\u0000${amount}`;
+      let encoded = challenges.get(key);
+      if (encoded === undefined) {
+        const paymentRequired = await server.createPaymentRequiredResponse(requirements, resource, error);
+        encoded = encodePaymentRequiredHeader(paymentRequired);
+        if (challenges.size >= CHALLENGE_CACHE_SIZE) challenges.delete(challenges.keys().next().value!);
+        challenges.set(key, encoded);
+      }
+      const context: ChallengeContext = { instance, price: priceText, challenge: encoded, priceDetails };
       return paymentProblemResponse(problem, context);
     };
     const refuse = async (problem: PaymentProblem): Promise<Admission> => respond(await challenge(problem));

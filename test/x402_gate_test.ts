@@ -6,6 +6,10 @@ import { readPaymentConfig } from "../src/payment_config.ts";
 import { createPaymentGate, type PaymentSetup } from "../src/payment_setup.ts";
 import { MemoryStateStore } from "../src/state_store.ts";
 import { newPayer } from "./support/payment_client.ts";
+import { HTTPFacilitatorClient, x402ResourceServer } from "npm:@x402/core@2.27.0/server";
+import { ExactEvmScheme } from "npm:@x402/evm@2.27.0/exact/server";
+import { CHALLENGE_CACHE_SIZE, createX402Gate } from "../src/x402_gate.ts";
+import { PaymentClaims } from "../src/payment_claims.ts";
 
 const PAYEE = "0x209693Bc6afc0C5328bA36FaF03C514EF312287C";
 const URL_CLASSIFY = "http://gpc.test/v1/reference/classify?browse_id=16318751,18776870011,18776875011";
@@ -208,5 +212,42 @@ Deno.test("the development setup starts its own facilitator and says so", async 
     await response.body?.cancel();
   } finally {
     await setup.close();
+  }
+});
+
+Deno.test("identical unpaid requests reuse one encoded challenge; another URL gets its own", async () => {
+  const facilitator = startDevFacilitator(readPaymentConfig({}));
+  const config = readPaymentConfig({ FACILITATOR_URL: facilitator.url, PAY_TO: PAYEE });
+  const server = new x402ResourceServer(new HTTPFacilitatorClient({ url: facilitator.url }))
+    .register(config.network, new ExactEvmScheme());
+  let built = 0;
+  const original = server.createPaymentRequiredResponse.bind(server);
+  server.createPaymentRequiredResponse = (...args) => {
+    built++;
+    return original(...args);
+  };
+  const gate = createX402Gate({
+    config,
+    server,
+    claims: new PaymentClaims(new MemoryStateStore()),
+    log: () => {},
+  });
+  try {
+    const headerOf = async (url: string, items: number) =>
+      responseOf(await gate.admit(new Request(url), { operation: "classifyBrowseNodes", items }))
+        .headers.get("PAYMENT-REQUIRED");
+    const first = await headerOf(URL_CLASSIFY, 3);
+    assert.equal(await headerOf(URL_CLASSIFY, 3), first);
+    assert.equal(built, 1);
+    const other = await headerOf("http://gpc.test/v1/reference/classify?browse_id=16318751", 1);
+    assert.notEqual(other, first);
+    assert.equal(
+      decodePaymentRequiredHeader(other!).resource.url,
+      "http://gpc.test/v1/reference/classify?browse_id=16318751",
+    );
+    assert.equal(built, 2);
+    assert.equal(CHALLENGE_CACHE_SIZE, 4096);
+  } finally {
+    await facilitator.close();
   }
 });
