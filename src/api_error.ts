@@ -14,20 +14,24 @@ export type ErrorCode =
   | "UNAVAILABLE"
   | "INTERNAL";
 
-/** A non-success answer as data: status, code, a human message and free-form details. */
-export class ApiError extends Error {
-  override readonly name = "ApiError";
+/**
+ * A non-success answer as data: status, code, a human message and free-form details.
+ *
+ * Deliberately not an `Error`: it is an expected answer, not a fault, and constructing an Error costs
+ * about 8 µs here (stack capture), a third of the time of a 400: floods of bad requests must stay cheap.
+ * Faults remain Errors and become 500s.
+ */
+export class ApiError {
+  readonly name = "ApiError";
 
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
-    message: string,
+    readonly message: string,
     readonly details: Readonly<Record<string, unknown>> = {},
     /** Extra response headers (Allow, Retry-After, RateLimit…). */
     readonly headers: [string, string][] = [],
-  ) {
-    super(message);
-  }
+  ) {}
 }
 
 /** The 500 every unexpected failure becomes: it says nothing about the cause. */
