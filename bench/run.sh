@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Throughput of the service's hot paths as ratios to a bare Deno.serve answer, measured in the same run.
 #   deno task bench            (needs wrk: apt-get install wrk; builds dist if stale)
-# Environment: DURATION (default 10s), CONNECTIONS (default 32), THREADS (default 1).
+# Environment: DURATION (default 5s), REPEAT (default 3: each figure is the median), CONNECTIONS (default 32),
+# THREADS (default 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DENO=node_modules/.bin/deno
-DURATION=${DURATION:-10s}
+DURATION=${DURATION:-5s}
+REPEAT=${REPEAT:-3}
 CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-1}
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 2; }
@@ -22,8 +24,12 @@ wait_for 8090; wait_for 8091; wait_for 8092
 ids100=$(awk -F, 'NR > 1 && !seen[$1]++ && n++ < 100 { print $1 }' data/browse/amazon-us-grocery/*.csv | paste -sd,)
 bricks=$(grep -o '<brick code="[0-9]*"' data/gpc/*.xml | awk -F'"' 'NR <= 10 { print $2 }' | paste -sd,)
 
-rps() { wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" "$1" | awk '/Requests\/sec/ {print $2}'; }
-echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION, one run, ratios to the bare answer measured in this run"
+# The median of REPEAT runs: wrk and the server share two cores, so single runs vary by a fifth.
+rps() {
+  for _ in $(seq "$REPEAT"); do wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" "$1" | awk '/Requests\/sec/ {print $2}'; done |
+    sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION, median of $REPEAT runs, ratios to the bare answer measured in this run"
 printf '%-44s %12s %8s\n' "case" "requests/s" "ratio"
 base=$(rps "http://127.0.0.1:8090/")
 printf '%-44s %12.0f %8s\n' "bare Deno.serve" "$base" "1.00"
