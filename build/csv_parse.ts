@@ -164,3 +164,16 @@ export function csvTable(rows: readonly CsvRow[], file: string, columns: readonl
   }));
   return { header, rows: records };
 }
+
+/** Characters a version may hold: it is sent in response headers, so printable ASCII without spaces. */
+const VERSION_SAFE = /^[\x21-\x7e]+$/;
+
+/** The required `# key: <version>` metadata of a curated file; throws BuildError when absent or unsafe. */
+export function requiredVersion(metadata: ReadonlyMap<string, string>, key: string, file: string): string {
+  const version = metadata.get(key) ?? "";
+  if (version === "") throw new BuildError(file, "metadata", `lacks the \`# ${key}: <version>\` line`);
+  if (!VERSION_SAFE.test(version)) {
+    throw new BuildError(file, "metadata", `${key} "${version}" must be printable ASCII without spaces`);
+  }
+  return version;
+}

@@ -16,7 +16,7 @@
  */
 import { BuildError } from "./build_error.ts";
 import { csvTable, parseCsv } from "./csv_parse.ts";
-import { seededRandom } from "./catalog_seeded_random.ts";
+import { seededRandom } from "./seeded_random.ts";
 import { formatSnapshot, type SnapshotRow } from "./catalog_snapshot_writer.ts";
 
 /** The seed of the generated snapshot; changing it changes every price and date. */

@@ -28,10 +28,19 @@ const REQUIRED = [
   "BrickTitle",
 ] as const;
 
-const OPTIONAL = [
+/** The official columns of GS1's XLSX publication, in GS1's order; any others are ignored. */
+export const GPC_XLSX_COLUMNS = [
+  "SegmentCode",
+  "SegmentTitle",
   "SegmentDefinition",
+  "FamilyCode",
+  "FamilyTitle",
   "FamilyDefinition",
+  "ClassCode",
+  "ClassTitle",
   "ClassDefinition",
+  "BrickCode",
+  "BrickTitle",
   "BrickDefinition_Includes",
   "BrickDefinition_Excludes",
   "AttributeCode",
@@ -42,7 +51,7 @@ const OPTIONAL = [
   "AttributeValueDefinition",
 ] as const;
 
-type Column = typeof REQUIRED[number] | typeof OPTIONAL[number];
+type Column = typeof GPC_XLSX_COLUMNS[number];
 
 const KINDS = ["segment", "family", "class", "brick", "attribute type", "attribute value"];
 const CODE_COLUMNS = [
@@ -229,7 +238,7 @@ class XlsxModel {
 
   private header(row: number, cells: readonly (string | number | undefined)[]): Map<Column, number> {
     const columns = new Map<Column, number>();
-    const known = new Set<string>([...REQUIRED, ...OPTIONAL]);
+    const known = new Set<string>(GPC_XLSX_COLUMNS);
     cells.forEach((cell, index) => {
       const name = String(cell ?? "").trim();
       if (known.has(name) && !columns.has(name as Column)) columns.set(name as Column, index);

@@ -10,7 +10,7 @@
  * served (it is a brick of the release) and listed in `inactive_bricks` for the build report.
  */
 import { BuildError } from "./build_error.ts";
-import { csvTable, parseCsv, splitCsvMetadata } from "./csv_parse.ts";
+import { csvTable, parseCsv, requiredVersion, splitCsvMetadata } from "./csv_parse.ts";
 import { normalisePhrase } from "../src/phrase_normalise.ts";
 import type { CodeKind, CodeRecord, GpcNodeView, LexiconRecord } from "../src/shard_records.ts";
 
@@ -30,7 +30,6 @@ export interface CompiledLexicon {
 }
 
 const GPC_CODE = /^\d{8}$/;
-const HEADER_SAFE = /^[\x21-\x7e]+$/;
 const KIND_NAME: Readonly<Record<CodeKind, string>> = {
   segment: "a segment",
   family: "a family",
@@ -47,15 +46,7 @@ export function parseLexicon(
   codes: ReadonlyMap<string, CodeRecord>,
 ): CompiledLexicon {
   const { metadata, body, bodyLine } = splitCsvMetadata(text);
-  const version = metadata.get("lexicon_version") ?? "";
-  if (version === "") throw new BuildError(file, "metadata", "lacks the `# lexicon_version: <version>` line");
-  if (!HEADER_SAFE.test(version)) {
-    throw new BuildError(
-      file,
-      "metadata",
-      `lexicon_version "${version}" must be printable ASCII without spaces`,
-    );
-  }
+  const version = requiredVersion(metadata, "lexicon_version", file);
   const table = csvTable(parseCsv(body, file, bodyLine), file, ["phrase", "gpc_codes", "note"]);
   const records = new Map<string, LexiconRecord>();
   const lineOf = new Map<string, number>();

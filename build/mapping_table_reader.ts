@@ -16,7 +16,7 @@
  * Anything else is a BuildError naming the file and the line of the row.
  */
 import { BuildError } from "./build_error.ts";
-import { csvTable, parseCsv, splitCsvMetadata } from "./csv_parse.ts";
+import { csvTable, parseCsv, requiredVersion, splitCsvMetadata } from "./csv_parse.ts";
 import { BROWSE_ID } from "./browse_tree_reader.ts";
 import type { BrowseTree } from "./browse_tree.ts";
 import { sha256Hex } from "../src/sha256.ts";
@@ -62,20 +62,11 @@ const COLUMNS = ["browse_id", "gpc_code", "match_precision", "assurance_state", 
 const PRECISIONS = new Set<string>(Object.keys(PRECISION_DIRECTION));
 const STATES = new Set<string>(["verified", "provisional"]);
 const GPC_CODE = /^\d{8}$/;
-const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
 /** Parses the mapping table against the browse tree; throws BuildError naming the row of any problem. */
 export function parseMappingTable(text: string, file: string, tree: BrowseTree): MappingTable {
   const { metadata, body, bodyLine } = splitCsvMetadata(text);
-  const mapVersion = metadata.get("map_version") ?? "";
-  if (mapVersion === "") throw new BuildError(file, "metadata", "lacks the `# map_version: <version>` line");
-  if (!HEADER_SAFE.test(mapVersion)) {
-    throw new BuildError(
-      file,
-      "metadata",
-      `map_version "${mapVersion}" must be printable ASCII without spaces`,
-    );
-  }
+  const mapVersion = requiredVersion(metadata, "map_version", file);
   const table = csvTable(parseCsv(body, file, bodyLine), file, COLUMNS);
   const rows: MappingRow[] = [];
   const lineOf = new Map<string, number>();

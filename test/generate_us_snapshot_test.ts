@@ -7,7 +7,7 @@ import {
   parseUsdaPrices,
   type UsdaPrice,
 } from "../build/generate_us_snapshot.ts";
-import { seededRandom } from "../build/catalog_seeded_random.ts";
+import { seededRandom } from "../build/seeded_random.ts";
 import { parseSnapshot } from "../build/catalog_snapshot_reader.ts";
 import { BuildError } from "../build/build_error.ts";
 

@@ -11,28 +11,9 @@ import { strToU8, zipSync } from "npm:fflate@0.8.3";
 import type { GpcEntry, GpcRelease } from "../../build/gpc_model.ts";
 import { dateUtcOfReleaseId } from "../../build/gpc_release_id.ts";
 
-/** The official XLSX columns, in GS1's order. */
-export const GPC_XLSX_COLUMNS = [
-  "SegmentCode",
-  "SegmentTitle",
-  "SegmentDefinition",
-  "FamilyCode",
-  "FamilyTitle",
-  "FamilyDefinition",
-  "ClassCode",
-  "ClassTitle",
-  "ClassDefinition",
-  "BrickCode",
-  "BrickTitle",
-  "BrickDefinition_Includes",
-  "BrickDefinition_Excludes",
-  "AttributeCode",
-  "AttributeTitle",
-  "AttributeDefinition",
-  "AttributeValueCode",
-  "AttributeValueTitle",
-  "AttributeValueDefinition",
-] as const;
+import { GPC_XLSX_COLUMNS } from "../../build/gpc_xlsx_reader.ts";
+
+export { GPC_XLSX_COLUMNS };
 
 function jsonNode(level: number, entry: GpcEntry, excludes: string | null, childs: unknown[]): unknown {
   return {

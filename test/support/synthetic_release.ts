@@ -10,18 +10,7 @@
  * from a seeded PRNG (mulberry32), so a seed always gives the same release.
  */
 import type { GpcAttributeType, GpcAttributeValue, GpcBrick, GpcRelease } from "../../build/gpc_model.ts";
-
-/** mulberry32: a small, well-distributed 32-bit PRNG; returns floats in [0, 1). */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as prng } from "../../build/seeded_random.ts";
 
 const NOUNS = (
   "acid age allergen aroma base batch blend body brand calorie carton casing cereal coating colour " +

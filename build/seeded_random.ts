@@ -1,6 +1,7 @@
 /**
- * A seeded pseudo-random sequence (mulberry32) for generated catalog data: the same seed gives the same
- * numbers on every machine and run, which is what keeps a generated snapshot byte-identical.
+ * A seeded pseudo-random sequence (mulberry32) for generated data (catalog snapshots, synthetic GPC
+ * releases): the same seed gives the same numbers on every machine and run, which is what keeps generated
+ * data byte-identical.
  */
 
 /** A function answering the next number in [0, 1) of the sequence started by `seed` (an unsigned 32-bit int). */
