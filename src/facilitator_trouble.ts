@@ -26,7 +26,7 @@ export function facilitatorTrouble(
   instance: string,
   log: PaymentLog,
 ): Response {
-  log("error", `payment facilitator ${call} failed`, { error: messageOf(error) });
+  log("error", `payment facilitator ${call} failed`, { error: safeMessage(error) });
   if (error instanceof FacilitatorTimeoutError) {
     return unavailable(
       instance,
@@ -46,4 +46,13 @@ export function facilitatorTrouble(
 /** The message of a thrown value. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * A thrown value's class and message for the log, with long base64 or hex runs (a signature, an encoded
+ * payload a facilitator echoed back) replaced: payment credentials never reach the log.
+ */
+export function safeMessage(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.replace(/[A-Za-z0-9+/=_-]{40,}/g, "[redacted]").slice(0, 300);
 }

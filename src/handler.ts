@@ -78,7 +78,10 @@ export function createHandler(deps: HandlerDeps): Handler {
   const unhealthy = () => store.healthy?.() === false;
 
   async function paid(request: Request, work: PaidWork): Promise<Response> {
-    const admission = await gate.admit(request, work.operation);
+    // A HEAD answer has no body, so it must never spend a payment: it is asked for payment like a GET that
+    // brings none, and shows the challenge's headers.
+    const asked = request.method === "HEAD" ? new Request(request.url, { method: "HEAD" }) : request;
+    const admission = await gate.admit(asked, work.operation);
     if (admission.kind === "respond") return admission.response;
     let response: Response;
     try {

@@ -52,6 +52,7 @@ export class MemoryStateStore implements StateStore {
   readonly #buckets = new Map<string, Bucket>();
   readonly #entries = new Map<string, Entry>();
   #sweepAt = 1024;
+  #entriesSweepAt = 1024;
 
   /** Takes one token; refill is continuous, so a client is never locked out for a whole window. */
   takeToken(key: string, rule: BucketRule, nowMs: number): Promise<TokenTake> {
@@ -75,14 +76,28 @@ export class MemoryStateStore implements StateStore {
   claim(key: string, value: string, ttlMs: number, nowMs: number): Promise<boolean> {
     const entry = this.#entries.get(key);
     if (entry !== undefined && entry.expiresMs > nowMs) return Promise.resolve(false);
-    this.#entries.set(key, { value, expiresMs: nowMs + ttlMs });
+    this.#setEntry(key, value, ttlMs, nowMs);
     return Promise.resolve(true);
   }
 
   /** Overwrites the key. */
   put(key: string, value: string, ttlMs: number, nowMs: number): Promise<void> {
-    this.#entries.set(key, { value, expiresMs: nowMs + ttlMs });
+    this.#setEntry(key, value, ttlMs, nowMs);
     return Promise.resolve();
+  }
+
+  /** Number of keys held, live or expired but not yet swept (for tests and metrics). */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  // Expired entries are dropped whenever the map has doubled since the last sweep.
+  #setEntry(key: string, value: string, ttlMs: number, nowMs: number): void {
+    this.#entries.set(key, { value, expiresMs: nowMs + ttlMs });
+    if (this.#entries.size > this.#entriesSweepAt) {
+      for (const [k, entry] of this.#entries) if (entry.expiresMs <= nowMs) this.#entries.delete(k);
+      this.#entriesSweepAt = Math.max(1024, this.#entries.size * 2);
+    }
   }
 
   /** Reads a live key. */
@@ -103,7 +118,6 @@ export class MemoryStateStore implements StateStore {
     for (const [key, bucket] of this.#buckets) {
       if (bucket.tokens + (nowMs - bucket.updatedMs) * perMs >= rule.capacity) this.#buckets.delete(key);
     }
-    for (const [key, entry] of this.#entries) if (entry.expiresMs <= nowMs) this.#entries.delete(key);
     this.#sweepAt = Math.max(1024, this.#buckets.size * 2);
   }
 }

@@ -33,7 +33,13 @@ import {
   paymentProblemResponse,
 } from "./payment_problems.ts";
 import { decodePayment, malformed, mismatch, reasonProblem } from "./payment_credential.ts";
-import { facilitatorTrouble, messageOf, type PaymentLog, unavailable } from "./facilitator_trouble.ts";
+import {
+  facilitatorTrouble,
+  messageOf,
+  type PaymentLog,
+  safeMessage,
+  unavailable,
+} from "./facilitator_trouble.ts";
 
 export { FACILITATOR_RETRY_SECONDS, type PaymentLog } from "./facilitator_trouble.ts";
 
@@ -58,6 +64,9 @@ export interface X402Gate extends PaymentGate {
 export class UnsupportedNetworkError extends Error {
   override readonly name = "UnsupportedNetworkError";
 }
+
+/** Seconds of clock skew allowed beyond maxTimeoutSeconds in a signed validBefore. */
+export const VALID_BEFORE_SLACK_SECONDS = 60;
 
 /** How many encoded challenges the gate keeps (oldest dropped first). */
 export const CHALLENGE_CACHE_SIZE = 4096;
@@ -192,6 +201,17 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
         details: { valid_before: identity.validBefore },
       });
     }
+    // The client signs validBefore = now + maxTimeoutSeconds; anything much later would keep a claim (and a
+    // Retry-After) alive indefinitely.
+    const latest = now() / 1000 + config.maxTimeoutSeconds + VALID_BEFORE_SLACK_SECONDS;
+    if (identity.validBefore > latest) {
+      return refuse({
+        name: "verification-failed",
+        message: `The authorisation's validBefore ${authorization.validBefore} lies beyond the ` +
+          `${config.maxTimeoutSeconds} s this service accepts`,
+        details: { valid_before: authorization.validBefore, max_timeout_seconds: config.maxTimeoutSeconds },
+      });
+    }
     if (!await claims.claim(identity)) {
       const state = await claims.state(identity);
       return refuse({
@@ -237,11 +257,9 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
               network: matching.network,
               ...(error.errorReason === undefined ? {} : { errorReason: error.errorReason }),
             };
-          } else if (error instanceof TypeError) {
-            // The facilitator never received the request: nothing can have been settled.
-            await claims.release(identity);
-            return facilitatorTrouble(error, "settle", instance, log);
           } else {
+            // A dropped connection looks like one never made (both are TypeErrors in fetch), and the
+            // settlement may have landed: keep the claim rather than risk charging twice.
             return await settlementPending(identity, instance, error);
           }
         }
@@ -287,7 +305,7 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
     await claims.mark(identity, "pending");
     const waitSeconds = Math.max(1, Math.ceil(identity.validBefore - now() / 1000) + 1);
     log("error", "payment settlement has no outcome; the claim is kept until the authorisation expires", {
-      error: messageOf(cause),
+      error: cause instanceof Error ? safeMessage(cause) : `facilitator answered ${JSON.stringify(cause)}`,
       valid_before: identity.validBefore,
     });
     return facilitatorProblemResponse(

@@ -330,6 +330,53 @@ paymentTest(
 );
 
 paymentTest(
+  "a connection lost after the facilitator settled answers 503 pending and keeps the payment claimed",
+  async (h, payer, url) => {
+    h.proxy.faults.set("/settle", { kind: "break" });
+    const header = paymentHeader(await signedPayment(payer, url));
+    const lost = await presentPayment(url, header);
+    assert.equal(lost.status, 503);
+    assert.equal(lost.headers.get("PAYMENT-REQUIRED"), null);
+    assert.equal((lost.body.error as { code: string }).code, "PAYMENT_SETTLEMENT_PENDING");
+    // The transfer did land: the payer was charged once, and the same payment cannot buy a second call.
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START - PRICE);
+    h.proxy.faults.clear();
+    const again = await presentPayment(url, header);
+    assert.equal(again.status, 402);
+    assert.equal(again.body.type, "https://paymentauth.org/problems/invalid-challenge");
+    assert.equal(h.facilitator.ledger.settledCount, 1);
+  },
+);
+
+paymentTest(
+  "a HEAD request never spends a payment: it gets the challenge's headers and the payment stays unused",
+  async (h, payer, url) => {
+    const header = paymentHeader(await signedPayment(payer, url));
+    const head = await fetch(url, { method: "HEAD", headers: { "PAYMENT-SIGNATURE": header } });
+    assert.equal(head.status, 402);
+    assert.ok(head.headers.get("PAYMENT-REQUIRED"));
+    assert.equal(head.headers.get("PAYMENT-RESPONSE"), null);
+    assert.equal(h.facilitator.ledger.settledCount, 0);
+    const get = await presentPayment(url, header);
+    assert.equal(get.status, 200);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START - PRICE);
+  },
+);
+
+paymentTest(
+  "an authorisation valid far beyond maxTimeoutSeconds is refused before anything is claimed",
+  async (h, payer, url) => {
+    const far = await signedPayment(payer, url, (offered) => ({ ...offered, maxTimeoutSeconds: 10_000_000 }));
+    const refused = await presentPayment(url, paymentHeader(far));
+    assert.equal(refused.status, 402);
+    assert.equal(refused.body.type, "https://paymentauth.org/problems/verification-failed");
+    assert.match(String(refused.body.detail), /validBefore \d+ lies beyond the 300 s this service accepts/);
+    assert.ok(refused.headers.get("PAYMENT-REQUIRED"));
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START);
+  },
+);
+
+paymentTest(
   "work that fails is answered 500, is not settled, and the payment can buy a retry",
   async (h, payer, url) => {
     const header = paymentHeader(await signedPayment(payer, url));

@@ -18,7 +18,9 @@ export type ProxyFault =
   | { readonly kind: "pass" }
   | { readonly kind: "status"; readonly status: number }
   /** Waits `ms`, then forwards (the facilitator still acts: a late answer, not a lost request). */
-  | { readonly kind: "delay"; readonly ms: number };
+  | { readonly kind: "delay"; readonly ms: number }
+  /** Forwards (the facilitator acts), then breaks the answer's body: a connection lost after the request. */
+  | { readonly kind: "break" };
 
 /** A proxy in front of the development facilitator. */
 export class FacilitatorProxy {
@@ -66,7 +68,14 @@ export class FacilitatorProxy {
       headers: { "Content-Type": "application/json" },
       ...(body === undefined ? {} : { body }),
     });
-    return new Response(await answer.text(), { status: answer.status, headers: answer.headers });
+    const text = await answer.text();
+    if (fault.kind === "break") {
+      const broken = new ReadableStream({
+        pull: (controller) => controller.error(new Error("connection lost")),
+      });
+      return new Response(broken, { status: answer.status, headers: { "Content-Type": "application/json" } });
+    }
+    return new Response(text, { status: answer.status, headers: answer.headers });
   }
 }
 
