@@ -5,6 +5,7 @@
  * `builds/<id>/`, each with `manifest.json` and its shards. The build id is derived from the shards'
  * hashes, so identical inputs give the same id and the same bytes.
  */
+import { MSGPACK_OPTIONS } from "./shard_format.ts";
 
 /** Name of the manifest file inside a build directory. */
 export const MANIFEST_FILE = "manifest.json";
@@ -68,13 +69,22 @@ export function checkManifest(file: string, value: unknown): Manifest {
   if (!/^v\d{8}$/.test(m.gpc_release as string)) {
     fail(`gpc_release "${String(m.gpc_release)}" is not v<YYYYMMDD>`);
   }
+  if (!/^v\d+$/.test(m.schema_version as string)) {
+    fail(`schema_version "${String(m.schema_version)}" is not v<number>`);
+  }
+  // Versions go into response headers: printable ASCII without spaces only.
+  if (!/^[\x21-\x7e]+$/.test(m.map_version as string)) fail("map_version is not a valid header value");
+  if (JSON.stringify(m.msgpackr) !== JSON.stringify(MSGPACK_OPTIONS)) {
+    fail("msgpackr options differ from the ones this runtime decodes with");
+  }
   const shards = m.shards as Record<string, unknown> | undefined;
   if (typeof shards !== "object" || shards === null) fail("shards is missing");
   for (const name of SHARD_NAMES) {
     const entry = shards![name] as Record<string, unknown> | undefined;
     if (
       typeof entry !== "object" || entry === null || typeof entry.file !== "string" ||
-      typeof entry.bytes !== "number" || typeof entry.sha256 !== "string" ||
+      typeof entry.bytes !== "number" || typeof entry.records !== "number" ||
+      typeof entry.sha256 !== "string" ||
       !/^[0-9a-f]{64}$/.test(entry.sha256)
     ) fail(`shard ${name} is missing or incomplete`);
     if (/[\\/]/.test(entry!.file as string)) fail(`shard ${name} file must be a plain name`);

@@ -44,6 +44,11 @@ export class ShardReader {
   /** Number of records. */
   readonly size: number;
 
+  /** The shard's bytes as served (for verification against the manifest). */
+  get bytes(): Uint8Array {
+    return this.#bytes;
+  }
+
   /** Checks header, bounds and index CRC; throws ShardCorruptError naming `file` when they fail. */
   constructor(file: string, bytes: Uint8Array) {
     this.#file = file;

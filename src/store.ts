@@ -88,7 +88,11 @@ export function openStore(distDir: string, options: OpenOptions = {}): OpenedSto
       } else {
         bytes = Deno.readFileSync(path);
       }
-      readers[name] = new ShardReader(path, bytes);
+      const reader = new ShardReader(path, bytes);
+      if (reader.size !== entry.records) {
+        throw new ShardCorruptError(path, `${reader.size} records, the manifest says ${entry.records}`);
+      }
+      readers[name] = reader;
     }
   } catch (error) {
     for (const file of mapped) file.unmap();
@@ -151,7 +155,8 @@ class DistStore implements OpenedStore {
     for (const name of SHARD_NAMES) {
       const entry = this.manifest.shards[name];
       const path = `${this.directory}/${entry.file}`;
-      if (await sha256Hex(await Deno.readFile(path)) !== entry.sha256) {
+      // The bytes being served (the mapping, or the copy read at open), not a fresh read of the file.
+      if (await sha256Hex(this.readers[name].bytes) !== entry.sha256) {
         this.#healthy = false;
         throw new ShardCorruptError(path, "sha256 differs from the manifest");
       }

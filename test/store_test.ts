@@ -189,3 +189,28 @@ Deno.test("a failed write leaves the previous build current and intact", async (
   const leftovers = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.startsWith(".building-"));
   assert.deepEqual(leftovers, []);
 });
+
+// deno-lint-ignore no-explicit-any
+const manifestDamage: [string, (manifest: Record<string, any>) => void, RegExp][] = [
+  [
+    "a map_version that is no header value",
+    (m) => m.map_version = "2026.11\nX: y",
+    /map_version is not a valid header value/,
+  ],
+  ["another msgpackr configuration", (m) => m.msgpackr.useRecords = true, /msgpackr options differ/],
+  [
+    "a record count the shard does not hold",
+    (m) => m.shards.codes.records = 2,
+    /codes\.shard is corrupt: 1 records, the manifest says 2/,
+  ],
+];
+for (const [name, damage, message] of manifestDamage) {
+  Deno.test(`a manifest with ${name} refuses to open`, async () => {
+    const { dir, buildDir } = await distWith(parts());
+    const path = `${buildDir}/manifest.json`;
+    const manifest = JSON.parse(await Deno.readTextFile(path));
+    damage(manifest);
+    await Deno.writeTextFile(path, JSON.stringify(manifest));
+    assert.throws(() => openStore(dir, { mode: "read" }), message);
+  });
+}
