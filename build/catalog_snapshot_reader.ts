@@ -114,9 +114,6 @@ export function parseSnapshot(text: string, file: string): CatalogSnapshot {
     const fail = (problem: string): never => {
       throw new BuildError(file, where, problem);
     };
-    if (record.fields.length !== table.header.length) {
-      fail(`has ${record.fields.length} fields, the header has ${table.header.length}`);
-    }
     const value = (column: string) => record.get(column).trim();
     const observationId = value("observation_id");
     if (table.header.includes("observation_id")) {

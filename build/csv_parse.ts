@@ -135,7 +135,10 @@ export function splitCsvMetadata(text: string): CsvMetadata {
   return { metadata, body: text.slice(offset), bodyLine: line };
 }
 
-/** Reads `rows` as a header plus data rows, requiring `columns` in the header (any order, extras allowed). */
+/**
+ * Reads `rows` as a header plus data rows, requiring `columns` in the header (any order, extras allowed) and
+ * exactly as many fields in every row as the header has.
+ */
 export function csvTable(rows: readonly CsvRow[], file: string, columns: readonly string[]): CsvTable {
   const first = rows[0];
   if (first === undefined) {
@@ -153,6 +156,16 @@ export function csvTable(rows: readonly CsvRow[], file: string, columns: readonl
       `line ${first.line}`,
       `header lacks column ${missing.map((m) => `"${m}"`).join(", ")}`,
     );
+  }
+  for (const row of rows.slice(1)) {
+    // An unquoted comma in a note or a name would otherwise shift or drop fields without a word.
+    if (row.fields.length !== header.length) {
+      throw new BuildError(
+        file,
+        `line ${row.line}`,
+        `has ${row.fields.length} fields, the header has ${header.length} (quote fields that hold a comma)`,
+      );
+    }
   }
   const records = rows.slice(1).map((row): CsvRecord => ({
     line: row.line,

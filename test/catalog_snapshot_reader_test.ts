@@ -154,7 +154,7 @@ const refusals: [string, string, string][] = [
   [
     "a short row",
     snapshot([row.replace(",2025-12-17", "")]),
-    "f.csv: row 1 (line 6): has 8 fields, the header has 9",
+    "f.csv: line 6: has 8 fields, the header has 9 (quote fields that hold a comma)",
   ],
   [
     "an is_deal that is not a boolean",

@@ -78,12 +78,12 @@ Deno.test("splitCsvMetadata: a file without metadata is all body from line 1", (
   assert.deepEqual([split.metadata.size, split.body, split.bodyLine], [0, "a,b\n", 1]);
 });
 
-Deno.test("csvTable: columns are found by header name in any order, a short row reads as empty", () => {
-  const table = csvTable(parseCsv("extra,b,a\n1,2,3\n4\n", "t.csv"), "t.csv", ["a", "b"]);
+Deno.test("csvTable: columns are found by header name in any order, an unknown column reads as empty", () => {
+  const table = csvTable(parseCsv("extra,b,a\n1,2,3\n4,5,6\n", "t.csv"), "t.csv", ["a", "b"]);
   assert.deepEqual(table.header, ["extra", "b", "a"]);
   assert.deepEqual(table.rows.map((row) => [row.line, row.get("a"), row.get("b"), row.get("zzz")]), [
     [2, "3", "2", ""],
-    [3, "", "", ""],
+    [3, "6", "5", ""],
   ]);
 });
 
@@ -96,4 +96,16 @@ Deno.test("csvTable: a missing column is a BuildError naming it", () => {
 
 Deno.test("csvTable: an empty file has no header", () => {
   assert.throws(() => csvTable([], "t.csv", ["a"]), { message: "t.csv: line 1: has no header (expected a)" });
+});
+
+Deno.test("csv table: a row with more or fewer fields than the header is an error naming its line", () => {
+  const table = (text: string) => csvTable(parseCsv(text, "t.csv"), "t.csv", ["a", "b"]);
+  assert.throws(
+    () => table("a,b\n1,2\nnote, with comma,3\n"),
+    (e: unknown) =>
+      e instanceof BuildError &&
+      e.message === "t.csv: line 3: has 3 fields, the header has 2 (quote fields that hold a comma)",
+  );
+  assert.throws(() => table("a,b\n1\n"), /t\.csv: line 2: has 1 fields, the header has 2/);
+  assert.deepEqual(table('a,b\n"x, y",2\n').rows.map((row) => row.get("a")), ["x, y"]);
 });
