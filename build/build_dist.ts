@@ -73,7 +73,12 @@ export async function buildDist(
   const started = performance.now();
   const build = await compileData(dataDir, progress);
   progress.step(`writing ${outDir}`);
-  const directory = await writeBuild(outDir, build.id, build.files);
+  const directory = await writeBuild(
+    outDir,
+    build.id,
+    build.files,
+    (message) => progress.line(`warning: ${message}`),
+  );
   const bytes = build.files.reduce((sum, file) => sum + file.bytes.length, 0);
   const shards = Object.values(build.manifest.shards).map((s) => `${s.file} ${s.records}`).join(", ");
   progress.line(`shards: ${shards}`);

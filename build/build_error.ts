@@ -18,3 +18,8 @@ export class BuildError extends Error {
     super(`${file}: ${where}: ${problem}`);
   }
 }
+
+/** True for the errors Deno raises for files and I/O (not found, permission denied, disk full…). */
+export function isFileSystemError(error: unknown): error is Error {
+  return Object.values(Deno.errors).some((errorClass) => error instanceof errorClass);
+}

@@ -6,7 +6,7 @@
  * row), 2 on a usage error. A failed build leaves the previous dist untouched.
  */
 import { buildDist, distIsCurrent } from "./build_dist.ts";
-import { BuildError } from "./build_error.ts";
+import { BuildError, isFileSystemError } from "./build_error.ts";
 import { stderrProgress } from "./progress.ts";
 import { runReleaseDiff } from "./release_diff_cli.ts";
 
@@ -63,7 +63,7 @@ export async function main(args: readonly string[]): Promise<number> {
     await buildDist(options.dataDir, options.outDir, progress);
     return 0;
   } catch (error) {
-    if (error instanceof BuildError) {
+    if (error instanceof BuildError || isFileSystemError(error)) {
       progress.line(`build failed: ${error.message}`);
       progress.line(`the previous build in ${options.outDir} (if any) is unchanged`);
       return 1;

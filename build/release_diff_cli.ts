@@ -6,7 +6,7 @@
  * (the message names the file and the place), 2 on a usage error. The reads and writes go through a small
  * seam so the command can be tested on releases made in memory.
  */
-import { BuildError } from "./build_error.ts";
+import { BuildError, isFileSystemError } from "./build_error.ts";
 import type { GpcRelease } from "./gpc_model.ts";
 import { readGpc } from "./gpc_read.ts";
 import { diffReleases } from "./release_diff.ts";
@@ -108,9 +108,6 @@ export async function runReleaseDiff(
 }
 
 /** File system errors (missing file, no permission) are input problems, so they become BuildErrors. */
-const isFileSystemError = (error: unknown) =>
-  Object.values(Deno.errors).some((errorClass) => error instanceof errorClass);
-
 async function readRelease(io: ReleaseDiffIo, path: string): Promise<GpcRelease> {
   try {
     return await io.read(path);

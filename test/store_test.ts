@@ -214,3 +214,22 @@ for (const [name, damage, message] of manifestDamage) {
     assert.throws(() => openStore(dir, { mode: "read" }), message);
   });
 }
+
+Deno.test("a build directory damaged after it was written is never served again: the rebuild goes beside it", async () => {
+  const { dir, buildDir } = await distWith(parts());
+  const bytes = await Deno.readFile(`${buildDir}/bricks.shard`);
+  bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;
+  await Deno.writeFile(`${buildDir}/bricks.shard`, bytes);
+  const build = await assembleBuild(parts());
+  const warnings: string[] = [];
+  const rebuilt = await writeBuild(dir, build.id, build.files, (message) => warnings.push(message));
+  assert.equal(rebuilt, `${buildDir}.r1`);
+  assert.equal((await Deno.readTextFile(`${dir}/CURRENT`)).trim(), `${build.id}.r1`);
+  assert.match(warnings[0]!, /differs from what this build writes \(damaged\?\); writing beside it/);
+  const store = openStore(dir, { mode: "read" });
+  assert.deepEqual(store.brick("10000155"), brick);
+  await store.verify();
+  store.close();
+  // The same inputs again reuse the good copy.
+  assert.equal(await writeBuild(dir, build.id, build.files), `${buildDir}.r1`);
+});
