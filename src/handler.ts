@@ -57,7 +57,7 @@ const JSON_TYPE = "application/json";
 // Paid answers are sold per call: no cache may keep one for another caller (see the README's caching notes).
 const NO_STORE: [string, string] = ["Cache-Control", "no-store"];
 const STATS_CACHE: [string, string] = ["Cache-Control", "public, max-age=60"];
-// Shared caches keep stats, whose CORS headers depend on whether the request had an Origin.
+// Shared caches keep stats and the OpenAPI document, whose CORS headers depend on the request's Origin.
 const VARY_ORIGIN: [string, string] = ["Vary", "Origin"];
 const DOCS_CACHE: [string, string] = ["Cache-Control", "public, max-age=300"];
 
@@ -120,7 +120,10 @@ export function createHandler(deps: HandlerDeps): Handler {
       }
       case "openapi": {
         openapi ??= openApiJson(config, deps.payment);
-        return new Response(openapi, { status: 200, headers: [["Content-Type", JSON_TYPE], DOCS_CACHE] });
+        return new Response(openapi, {
+          status: 200,
+          headers: [["Content-Type", JSON_TYPE], DOCS_CACHE, VARY_ORIGIN],
+        });
       }
     }
   }

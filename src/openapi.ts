@@ -71,6 +71,11 @@ const PAYMENT_CODES = Object.entries(PAYMENT_ERROR_CODES).map(([name, code]) => 
 );
 
 function paidResponses(okSchema: string, notFound: string) {
+  const unavailable = problem(
+    "The compiled data failed an integrity check (no Retry-After: it lasts until the data is rebuilt).",
+    ["UNAVAILABLE"],
+    ["Retry-After"],
+  );
   return {
     "200": {
       description: "One result per requested item, in request order (duplicates answered in each slot).",
@@ -102,10 +107,8 @@ function paidResponses(okSchema: string, notFound: string) {
       ["PAYMENT_FACILITATOR_ERROR → facilitator-error"],
     ),
     "503": {
-      ...problem("The compiled data failed an integrity check.", ["UNAVAILABLE"], ["Retry-After"]),
-      description: `${
-        problem("The compiled data failed an integrity check.", ["UNAVAILABLE"]).description
-      } Or payment trouble: ${
+      ...unavailable,
+      description: `${unavailable.description} Or payment trouble, with Retry-After: ${
         paymentTrouble(
           "the facilitator is down or too slow (nothing charged), or a settlement has no outcome yet " +
             "(do not pay again before Retry-After).",

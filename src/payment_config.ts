@@ -112,6 +112,10 @@ export function readPaymentConfig(env: Readonly<Record<string, string | undefine
     fail("PAY_TO", "", "the address that receives payments whenever FACILITATOR_URL is set");
   }
   const payTo = payToText === undefined ? DEV_PAY_TO : parseAddress("PAY_TO", payToText);
+  // A facilitator on this machine is a test facilitator; anywhere else it moves real funds.
+  if (facilitatorUrl !== null && !isLoopback(facilitatorUrl) && /^0x0{40}$|^0x0{36}dead$/i.test(payTo)) {
+    fail("PAY_TO", payTo, "an address that can receive funds (not the zero or the development placeholder)");
+  }
   const prices: Record<string, OperationPrice> = {};
   for (const [operation, [callName, itemName]] of Object.entries(PRICE_VARIABLES)) {
     const perCall = parseAmount(callName, get(callName) ?? DEFAULT_PRICE, asset.decimals);
@@ -182,7 +186,19 @@ function parseUrl(text: string | undefined): string | null {
   if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
     fail("FACILITATOR_URL", text, "an http(s) URL such as https://x402.org/facilitator, or unset");
   }
+  // Signed payments travel to the facilitator: in clear text only to this machine.
+  if (url!.protocol === "http:" && !isLoopback(text)) {
+    fail(
+      "FACILITATOR_URL",
+      text,
+      "an https URL (plain http only to this machine: localhost, 127.x.x.x, [::1])",
+    );
+  }
   return text.replace(/\/+$/, "");
+}
+
+function isLoopback(url: string): boolean {
+  return /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(new URL(url).hostname);
 }
 
 function parseAddress(variable: string, text: string): Address {

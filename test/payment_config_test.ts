@@ -143,6 +143,21 @@ const REFUSED: [string, Record<string, string>, string][] = [
     { X402_NETWORK: "eip155:10", FACILITATOR_URL: "https://f.example", PAY_TO: PAYEE },
     'X402_ASSET="" is not valid: expected a token address: eip155:10 has no default asset (only eip155:8453 and eip155:84532)',
   ],
+  [
+    "a plain http facilitator on another host",
+    { FACILITATOR_URL: "http://facilitator.example", PAY_TO: PAYEE },
+    'FACILITATOR_URL="http://facilitator.example" is not valid: expected an https URL (plain http only to this machine: localhost, 127.x.x.x, [::1])',
+  ],
+  [
+    "the development placeholder payee with a real facilitator",
+    { FACILITATOR_URL: "https://f.example", PAY_TO: "0x000000000000000000000000000000000000dEaD" },
+    'PAY_TO="0x000000000000000000000000000000000000dEaD" is not valid: expected an address that can receive funds (not the zero or the development placeholder)',
+  ],
+  [
+    "the zero address with a real facilitator",
+    { FACILITATOR_URL: "https://f.example", PAY_TO: "0x0000000000000000000000000000000000000000" },
+    'PAY_TO="0x0000000000000000000000000000000000000000" is not valid: expected an address that can receive funds (not the zero or the development placeholder)',
+  ],
 ];
 
 for (const [name, env, message] of REFUSED) {
