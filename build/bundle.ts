@@ -26,29 +26,34 @@ export const npmSpecifiers: esbuild.Plugin = {
 
 /** Bundles `entry` into `outfile`; returns the output's size in bytes. */
 export async function bundle(entry = "src/main.ts", outfile = "dist/server.js"): Promise<number> {
-  const result = await esbuild.build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "esnext",
-    minify: true,
-    legalComments: "linked",
-    conditions: ["deno", "import", "module", "default"],
-    mainFields: ["module", "main"],
-    plugins: [npmSpecifiers],
-    metafile: true,
-    // Node built-ins are provided by Deno; keep them as imports.
-    external: ["node:*"],
-    banner: {
-      js: 'import { createRequire as __createRequire } from "node:module";' +
-        "const require = __createRequire(import.meta.url);",
-    },
-    logLevel: "warning",
-  });
-  await esbuild.stop();
-  return Object.values(result.metafile!.outputs).reduce((sum, output) => sum + output.bytes, 0);
+  let result: esbuild.BuildResult<{ metafile: true }>;
+  try {
+    result = await esbuild.build({
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      target: "esnext",
+      minify: true,
+      legalComments: "linked",
+      conditions: ["deno", "import", "module", "default"],
+      mainFields: ["module", "main"],
+      plugins: [npmSpecifiers],
+      metafile: true,
+      // Node built-ins are provided by Deno; keep them as imports.
+      external: ["node:*"],
+      banner: {
+        js: 'import { createRequire as __createRequire } from "node:module";' +
+          "const require = __createRequire(import.meta.url);",
+      },
+      logLevel: "warning",
+    });
+  } finally {
+    // esbuild runs a service process; a failed bundle must not leave it behind.
+    await esbuild.stop();
+  }
+  return Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
 }
 
 if (import.meta.main) {

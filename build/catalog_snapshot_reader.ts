@@ -99,7 +99,7 @@ export async function readSnapshot(path: string): Promise<CatalogSnapshot> {
 
 /** Validates snapshot `text`; `file` names it in errors. */
 export function parseSnapshot(text: string, file: string): CatalogSnapshot {
-  const { metadata: pairs, body, bodyLine } = splitCsvMetadata(text);
+  const { metadata: pairs, body, bodyLine } = splitCsvMetadata(text, file);
   const metadata = readMetadata(pairs, file);
   const rows = parseCsv(body, file, bodyLine);
   const headerLine = rows[0]?.line ?? bodyLine;

@@ -115,8 +115,11 @@ export function parseCsv(text: string, file: string, firstLine = 1): CsvRow[] {
   return rows;
 }
 
-/** Splits the leading `# key: value` lines (and `#` comment lines without a colon) off a curated file. */
-export function splitCsvMetadata(text: string): CsvMetadata {
+/**
+ * Splits the leading `# key: value` lines (and `#` comment lines without a colon) off a curated file; a key
+ * given twice is a BuildError naming `file` and the line, since silently keeping either value could be wrong.
+ */
+export function splitCsvMetadata(text: string, file: string): CsvMetadata {
   const metadata = new Map<string, string>();
   let offset = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
@@ -127,7 +130,10 @@ export function splitCsvMetadata(text: string): CsvMetadata {
     const colon = content.indexOf(":");
     if (colon !== -1) {
       const key = content.slice(0, colon).trim();
-      if (key !== "" && !metadata.has(key)) metadata.set(key, content.slice(colon + 1).trim());
+      if (metadata.has(key)) {
+        throw new BuildError(file, `line ${line}`, `metadata key "${key}" is given twice`);
+      }
+      if (key !== "") metadata.set(key, content.slice(colon + 1).trim());
     }
     offset = end === -1 ? text.length : end + 1;
     line++;

@@ -35,7 +35,7 @@ function readGpcLevels(xml: string): Map<string, string> {
 
 /** Reads a curated CSV (leading `# key: value` lines, then a header) into records. */
 function readCurated(text: string, file: string, columns: string[]) {
-  const { metadata, body, bodyLine } = splitCsvMetadata(text);
+  const { metadata, body, bodyLine } = splitCsvMetadata(text, file);
   return { metadata, rows: csvTable(parseCsv(body, file, bodyLine), file, columns).rows };
 }
 

@@ -24,7 +24,7 @@ const STEP = " > ";
 
 /** Parses the taxonomy text; throws BuildError naming the file and line of any problem. */
 export function parseGoogleTaxonomy(text: string, file: string): GoogleTaxonomyRead {
-  const { metadata, body, bodyLine } = splitCsvMetadata(text);
+  const { metadata, body, bodyLine } = splitCsvMetadata(text, file);
   const categories: { id: string; path: string; line: number }[] = [];
   const idByPath = new Map<string, string>();
   const seenIds = new Set<string>();

@@ -45,7 +45,7 @@ export function parseLexicon(
   file: string,
   codes: ReadonlyMap<string, CodeRecord>,
 ): CompiledLexicon {
-  const { metadata, body, bodyLine } = splitCsvMetadata(text);
+  const { metadata, body, bodyLine } = splitCsvMetadata(text, file);
   const version = requiredVersion(metadata, "lexicon_version", file);
   const table = csvTable(parseCsv(body, file, bodyLine), file, ["phrase", "gpc_codes", "note"]);
   const records = new Map<string, LexiconRecord>();

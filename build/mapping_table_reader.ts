@@ -65,7 +65,7 @@ const GPC_CODE = /^\d{8}$/;
 
 /** Parses the mapping table against the browse tree; throws BuildError naming the row of any problem. */
 export function parseMappingTable(text: string, file: string, tree: BrowseTree): MappingTable {
-  const { metadata, body, bodyLine } = splitCsvMetadata(text);
+  const { metadata, body, bodyLine } = splitCsvMetadata(text, file);
   const mapVersion = requiredVersion(metadata, "map_version", file);
   const table = csvTable(parseCsv(body, file, bodyLine), file, COLUMNS);
   const rows: MappingRow[] = [];

@@ -3,7 +3,8 @@
  *
  * Each entry remembers its parent and the family it lies under, so a family restriction can be applied to
  * either side and a node found in scope on one side can still be looked up anywhere in the other. Should a
- * code appear twice in one level, the first occurrence wins, as the readers report duplicates themselves.
+ * code appear twice in one level, the first occurrence wins. The diff does not run the build's validation:
+ * its code-prefix rule would refuse the very moves (a class kept under another family) a diff reports.
  */
 import type { GpcBrick, GpcRelease } from "./gpc_model.ts";
 

@@ -63,18 +63,14 @@ for (const [name, text, message] of malformed) {
 Deno.test("splitCsvMetadata: leading # key: value lines become metadata and the body keeps its line numbers", () => {
   const text =
     "\uFEFF# map_version: 2025.1\r\n# a comment without colon\n#browse_tree:  amazon : us \nx,y\n# not metadata\n";
-  const split = splitCsvMetadata(text);
+  const split = splitCsvMetadata(text, "t.csv");
   assert.deepEqual([...split.metadata], [["map_version", "2025.1"], ["browse_tree", "amazon : us"]]);
   assert.equal(split.bodyLine, 4);
   assert.deepEqual(rows(split.body, split.bodyLine), [[4, "x", "y"], [5, "# not metadata"]]);
 });
 
-Deno.test("splitCsvMetadata: the first occurrence of a repeated key wins", () => {
-  assert.deepEqual([...splitCsvMetadata("# k: 1\n# k: 2\n").metadata], [["k", "1"]]);
-});
-
 Deno.test("splitCsvMetadata: a file without metadata is all body from line 1", () => {
-  const split = splitCsvMetadata("a,b\n");
+  const split = splitCsvMetadata("a,b\n", "t.csv");
   assert.deepEqual([split.metadata.size, split.body, split.bodyLine], [0, "a,b\n", 1]);
 });
 
@@ -108,4 +104,11 @@ Deno.test("csv table: a row with more or fewer fields than the header is an erro
   );
   assert.throws(() => table("a,b\n1\n"), /t\.csv: line 2: has 1 fields, the header has 2/);
   assert.deepEqual(table('a,b\n"x, y",2\n').rows.map((row) => row.get("a")), ["x, y"]);
+});
+
+Deno.test("metadata: a key given twice is an error naming its line", () => {
+  assert.throws(
+    () => splitCsvMetadata("# map_version: 1\n# note\n# map_version: 2\na,b\n", "m.csv"),
+    { message: 'm.csv: line 3: metadata key "map_version" is given twice' },
+  );
 });
