@@ -28,7 +28,8 @@ export interface GpcCounts {
   readonly bricks_without_attributes: number;
 }
 
-const EIGHT_DIGITS = /^\d{8}$/;
+/** Shape of every GPC code: exactly 8 ASCII digits. */
+export const GPC_CODE = /^\d{8}$/;
 
 /** A code read from a file as an 8-digit string (numbers as JSON and XLSX store them); else BuildError. */
 export function eightDigitCode(raw: string | number, file: string, where: string): string {
@@ -39,7 +40,7 @@ export function eightDigitCode(raw: string | number, file: string, where: string
     return String(raw).padStart(8, "0");
   }
   const text = raw.trim();
-  if (!EIGHT_DIGITS.test(text)) throw new BuildError(file, where, `code "${raw}" is not 8 digits`);
+  if (!GPC_CODE.test(text)) throw new BuildError(file, where, `code "${raw}" is not 8 digits`);
   return text;
 }
 

@@ -9,6 +9,7 @@
  * Certain-or-blank: the lexicon only ever answers bricks. A brick that the release marks inactive is still
  * served (it is a brick of the release) and listed in `inactive_bricks` for the build report.
  */
+import { GPC_CODE } from "./gpc_validate.ts";
 import { BuildError } from "./build_error.ts";
 import { csvTable, parseCsv, requiredVersion, splitCsvMetadata } from "./csv_parse.ts";
 import { normalisePhrase } from "../src/phrase_normalise.ts";
@@ -29,7 +30,6 @@ export interface CompiledLexicon {
   readonly inactive_bricks: readonly InactiveLexiconBrick[];
 }
 
-const GPC_CODE = /^\d{8}$/;
 const KIND_NAME: Readonly<Record<CodeKind, string>> = {
   segment: "a segment",
   family: "a family",

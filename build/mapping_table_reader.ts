@@ -15,6 +15,7 @@
  *
  * Anything else is a BuildError naming the file and the line of the row.
  */
+import { GPC_CODE } from "./gpc_validate.ts";
 import { BuildError } from "./build_error.ts";
 import { csvTable, parseCsv, requiredVersion, splitCsvMetadata } from "./csv_parse.ts";
 import { BROWSE_ID } from "./browse_tree_reader.ts";
@@ -61,7 +62,6 @@ export const PRECISION_DIRECTION: Readonly<Record<CuratedPrecision, { meaning: s
 const COLUMNS = ["browse_id", "gpc_code", "match_precision", "assurance_state", "note"];
 const PRECISIONS = new Set<string>(Object.keys(PRECISION_DIRECTION));
 const STATES = new Set<string>(["verified", "provisional"]);
-const GPC_CODE = /^\d{8}$/;
 
 /** Parses the mapping table against the browse tree; throws BuildError naming the row of any problem. */
 export function parseMappingTable(text: string, file: string, tree: BrowseTree): MappingTable {

@@ -2,6 +2,7 @@
  * Cross-origin access: any origin may call the API from a browser (it is public and takes no cookies), and
  * may read the headers that carry versions, request ids, payment and rate-limit state.
  */
+import { ALLOWED_METHODS } from "./router.ts";
 
 /** Headers of every answer to a request that carries an Origin header (every browser request does). */
 export const CORS_HEADERS: [string, string][] = [
@@ -18,5 +19,5 @@ export const PREFLIGHT_HEADERS: [string, string][] = [
   ["Access-Control-Allow-Methods", "GET, HEAD"],
   ["Access-Control-Allow-Headers", "PAYMENT-SIGNATURE, Content-Type, X-Request-Id, If-None-Match"],
   ["Access-Control-Max-Age", "86400"],
-  ["Allow", "GET, HEAD, OPTIONS"],
+  ["Allow", ALLOWED_METHODS],
 ];

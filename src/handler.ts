@@ -158,7 +158,7 @@ export function createHandler(deps: HandlerDeps): Handler {
           405,
           "METHOD_NOT_ALLOWED",
           `${request.method} is not allowed on ${url.pathname}; use GET or HEAD`,
-          { method: request.method, allowed: ["GET", "HEAD", "OPTIONS"] },
+          { method: request.method, allowed: ALLOWED_METHODS.split(", ") },
           [["Allow", ALLOWED_METHODS]],
         );
       } else {

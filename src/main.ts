@@ -9,6 +9,7 @@
 import { type Config, readConfig } from "./config.ts";
 import { createHandler, type HandlerDeps } from "./handler.ts";
 import { freeGate } from "./payment_gate.ts";
+import { messageOf } from "./error_message.ts";
 import { type PaymentConfig, readPaymentConfig } from "./payment_config.ts";
 import { createPaymentGate, type PaymentSetup } from "./payment_setup.ts";
 import { createLog } from "./request_log.ts";
@@ -114,10 +115,6 @@ export async function main(): Promise<number> {
   store.close();
   log.write("info", { message: "stopped" });
   return 0;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 if (import.meta.main) Deno.exit(await main());

@@ -16,6 +16,7 @@ import { formatAmount, type PaymentConfig } from "./payment_config.ts";
 import { PaymentClaims } from "./payment_claims.ts";
 import type { StateStore } from "./state_store.ts";
 import { createX402Gate, type PaymentLog, UnsupportedNetworkError } from "./x402_gate.ts";
+import { safeMessage } from "./error_message.ts";
 
 /** What the payment gate is built from besides its configuration. */
 export interface PaymentDeps {
@@ -97,7 +98,7 @@ export async function createPaymentGate(config: PaymentConfig, deps: PaymentDeps
     }
     log("warn", "payment facilitator not reachable at start-up; paid operations answer 503 until it is", {
       facilitator: url,
-      error: error instanceof Error ? error.message : String(error),
+      error: safeMessage(error),
     });
   }
   const description: PaymentDescription = Object.freeze({

@@ -33,15 +33,10 @@ import {
   paymentProblemResponse,
 } from "./payment_problems.ts";
 import { decodePayment, malformed, mismatch, reasonProblem } from "./payment_credential.ts";
-import {
-  facilitatorTrouble,
-  messageOf,
-  type PaymentLog,
-  safeMessage,
-  unavailable,
-} from "./facilitator_trouble.ts";
+import { facilitatorTrouble, type PaymentLog, unavailable } from "./facilitator_trouble.ts";
+import { messageOf, safeMessage } from "./error_message.ts";
 
-export { FACILITATOR_RETRY_SECONDS, type PaymentLog } from "./facilitator_trouble.ts";
+export type { PaymentLog } from "./facilitator_trouble.ts";
 
 /** What the gate is built from. */
 export interface X402GateDeps {
