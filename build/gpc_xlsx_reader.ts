@@ -8,7 +8,8 @@
  * brick are required, attribute and definition columns optional. Codes arrive as numbers or as shared
  * strings. XLSX has no active flag (every node is active) and no date (the release id comes from the file
  * name). Nodes keep the order of their first row; a code whose title or parent changes between rows, a
- * brick row without a class code and a repeated row are errors naming the row.
+ * brick row without a class code and a repeated brick × attribute type × value row are errors naming the row
+ * (a repeated row without a value adds nothing and is accepted).
  */
 import { unzipSync } from "npm:fflate@0.8.3";
 import { BuildError } from "./build_error.ts";

@@ -152,7 +152,11 @@ export function readSheetRows(
     let cells: (string | number | undefined)[] = [];
     let column = -1;
     let type = "n";
-    let text: string[] | undefined;
+    // A cell's text is every <v> or <t> inside it, joined: an inline rich string comes in several runs.
+    // Phonetic runs (<rPh>) are readings, not text.
+    let parts: string[] | undefined;
+    let capturing = false;
+    let phonetic = false;
     let cellRef = "";
     parser.on("opentag", (tag: SaxesTagPlain) => {
       switch (tag.name) {
@@ -167,22 +171,31 @@ export function readSheetRows(
           cellRef = tag.attributes.r ?? "";
           column = columnOf(cellRef) ?? column + 1;
           type = tag.attributes.t ?? "n";
+          parts = undefined;
           break;
         }
+        case "rPh":
+          phonetic = true;
+          break;
         case "v":
         case "t":
-          text = [];
+          if (!phonetic) {
+            capturing = true;
+            parts ??= [];
+          }
       }
     });
     parser.on("text", (value: string) => {
-      text?.push(value);
+      if (capturing) parts?.push(value);
     });
     parser.on("closetag", (tag) => {
       if (tag.name === "v" || tag.name === "t") {
-        const raw = (text ?? []).join("");
-        text = undefined;
+        capturing = false;
+      } else if (tag.name === "rPh") {
+        phonetic = false;
+      } else if (tag.name === "c" && parts !== undefined) {
         cells[column] = cellValue(
-          raw,
+          parts.join(""),
           type,
           strings,
           () => `row ${rowNumber} cell ${cellRef || column + 1}`,

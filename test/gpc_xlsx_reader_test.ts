@@ -264,3 +264,51 @@ Deno.test("a truncated sheet is malformed XML named by part, line and column", (
         problem: /^malformed XML: unclosed tag: t/,
       }),
   ));
+
+Deno.test("an inline rich string keeps all its runs and leaves out phonetic readings", () => {
+  const inline = (ref: string, xml: string) => `<c r="${ref}" t="inlineStr"><is>${xml}</is></c>`;
+  const header = [
+    "SegmentCode",
+    "SegmentTitle",
+    "FamilyCode",
+    "FamilyTitle",
+    "ClassCode",
+    "ClassTitle",
+    "BrickCode",
+    "BrickTitle",
+  ]
+    .map((name, i) => inline(`${String.fromCharCode(65 + i)}1`, `<t>${name}</t>`)).join("");
+  const data = [
+    '<c r="A2"><v>50000000</v></c>',
+    inline("B2", "<r><t>Food/</t></r><r><t>Beverage</t></r>"),
+    '<c r="C2"><v>50180000</v></c>',
+    inline("D2", "<t>Bread/Bakery Products</t><rPh><t>reading</t></rPh>"),
+    '<c r="E2"><v>50181700</v></c>',
+    inline("F2", '<r><t>Baking/Cooking </t></r><r><t xml:space="preserve">Mixes/Supplies</t></r>'),
+    '<c r="G2"><v>10000155</v></c>',
+    inline("H2", "<t>Baking/Cooking Mixes (Frozen)</t>"),
+  ].join("");
+  return withBytes(
+    NAME,
+    zipSync({
+      "xl/workbook.xml": strToU8('<workbook><sheets><sheet name="Schema" r:id="rId1"/></sheets></workbook>'),
+      "xl/worksheets/sheet1.xml": strToU8(
+        `<worksheet><sheetData><row r="1">${header}</row><row r="2">${data}</row></sheetData></worksheet>`,
+      ),
+    }),
+    async (path) => {
+      const release = await readGpcXlsx(path);
+      const segment = release.segments[0]!;
+      const family = segment.families[0]!;
+      deepStrictEqual(
+        [segment.title, family.title, family.classes[0]!.title, family.classes[0]!.bricks[0]!.title],
+        [
+          "Food/Beverage",
+          "Bread/Bakery Products",
+          "Baking/Cooking Mixes/Supplies",
+          "Baking/Cooking Mixes (Frozen)",
+        ],
+      );
+    },
+  );
+});
