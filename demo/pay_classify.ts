@@ -19,7 +19,13 @@ const key = (Deno.env.get("DEMO_PRIVATE_KEY") as `0x${string}` | undefined) ?? g
 const account = privateKeyToAccount(key);
 console.log(`payer ${account.address}${Deno.env.has("DEMO_PRIVATE_KEY") ? "" : " (a new key)"}`);
 
-const unpaid = await fetch(url);
+const unpaid = await fetch(url).catch((error: unknown) => {
+  console.error(
+    `cannot reach the service at ${service} (${error instanceof Error ? error.message : String(error)}): ` +
+      "start it with `npm start` in another shell, or set SERVICE_URL",
+  );
+  Deno.exit(1);
+});
 const challenge = unpaid.headers.get("PAYMENT-REQUIRED");
 console.log(`GET ${url} → ${unpaid.status}`);
 console.log(JSON.stringify(await unpaid.json(), null, 2));
