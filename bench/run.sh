@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Throughput of the service's hot paths as ratios to a bare Deno.serve answer, measured in the same run.
 #   deno task bench            (needs wrk: apt-get install wrk; builds dist if stale)
-# Environment: DURATION (default 5s), REPEAT (default 3: each figure is the median), CONNECTIONS (default 32),
+# Environment: DURATION (default 5s), REPEAT (default 5: each figure is the median), CONNECTIONS (default 32),
 # THREADS (default 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DENO=node_modules/.bin/deno
 DURATION=${DURATION:-5s}
-REPEAT=${REPEAT:-3}
+REPEAT=${REPEAT:-5}
 CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-1}
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 2; }
