@@ -94,6 +94,14 @@ export function validateGpcRelease(release: GpcRelease): void {
   const shape = (ok: boolean, kind: string, code: string, expected: string) => {
     if (!ok) throw new BuildError(file, `${kind} ${code}`, `is not a ${kind} code: expected ${expected}`);
   };
+  // A family's code starts with its segment's 2 digits, a class's with its family's 4.
+  const underParent = (kind: string, code: string, parentKind: string, parent: string, digits: number) =>
+    shape(
+      code.startsWith(parent.slice(0, digits)),
+      kind,
+      code,
+      `a code starting with ${parent.slice(0, digits)} (its ${parentKind} ${parent})`,
+    );
   const typeTitles = new Map<string, string>();
   const valueTitles = new Map<string, string>();
   const oneTitle = (
@@ -119,21 +127,11 @@ export function validateGpcRelease(release: GpcRelease): void {
     claim(segment.code, "segment");
     for (const family of segment.families) {
       shape(/^\d{4}0000$/.test(family.code), "family", family.code, "NNNN0000");
-      shape(
-        family.code.startsWith(segment.code.slice(0, 2)),
-        "family",
-        family.code,
-        `a code starting with ${segment.code.slice(0, 2)} (its segment ${segment.code})`,
-      );
+      underParent("family", family.code, "segment", segment.code, 2);
       claim(family.code, "family");
       for (const klass of family.classes) {
         shape(/^\d{6}00$/.test(klass.code), "class", klass.code, "NNNNNN00");
-        shape(
-          klass.code.startsWith(family.code.slice(0, 4)),
-          "class",
-          klass.code,
-          `a code starting with ${family.code.slice(0, 4)} (its family ${family.code})`,
-        );
+        underParent("class", klass.code, "family", family.code, 4);
         claim(klass.code, "class");
         for (const brick of klass.bricks) {
           bricks++;
