@@ -5,9 +5,9 @@
  * written as a ~33 MB GS1 JSON publication.
  */
 import { buildDist } from "../build/build_dist.ts";
-import { readGpcXlsx } from "../build/gpc_xlsx_reader.ts";
+import { readGpcXlsx } from "../build/gpc/gpc_xlsx_reader.ts";
 import { recordingProgress } from "../build/progress.ts";
-import { openStore } from "../src/store.ts";
+import { openStore } from "../src/store/store.ts";
 import { syntheticFullRelease } from "../test/support/synthetic_release.ts";
 import { writeGpcJson } from "../test/support/gpc_writers.ts";
 

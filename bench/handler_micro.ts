@@ -1,11 +1,11 @@
 /** Per-call cost of the handler's parts, without a socket: `deno run -A bench/handler_micro.ts`. */
-import { openStore } from "../src/store.ts";
-import { classifyQuery, parseQuery } from "../src/request_params.ts";
-import { createHandler } from "../src/handler.ts";
+import { openStore } from "../src/store/store.ts";
+import { classifyQuery, parseQuery } from "../src/http/request_params.ts";
+import { createHandler } from "../src/http/handler.ts";
 import { readConfig } from "../src/config.ts";
-import { freeGate } from "../src/payment_gate.ts";
-import { MemoryStateStore } from "../src/state_store.ts";
-import { createLog } from "../src/request_log.ts";
+import { freeGate } from "../src/payments/payment_gate.ts";
+import { MemoryStateStore } from "../src/state/state_store.ts";
+import { createLog } from "../src/log/request_log.ts";
 
 const store = openStore("dist");
 const ids = [

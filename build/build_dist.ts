@@ -1,17 +1,17 @@
 /**
  * One build: read every input, check them against each other, precompute, assemble, write atomically.
  */
-import { describeInputs, findBuildInputs } from "./build_inputs.ts";
-import { assembleBuild, type AssembledBuild } from "./dist_assemble.ts";
-import { writeBuild } from "./dist_writer.ts";
+import { describeInputs, findBuildInputs } from "./input/build_inputs.ts";
+import { assembleBuild, type AssembledBuild } from "./dist/dist_assemble.ts";
+import { writeBuild } from "./dist/dist_writer.ts";
 import type { Progress } from "./progress.ts";
-import { readGpc } from "./gpc_read.ts";
-import { gpcCounts, validateGpcRelease } from "./gpc_validate.ts";
-import { compileGpc } from "./gpc_compile.ts";
-import { compileContent } from "./content_compile.ts";
-import { compileCatalog } from "./catalog_stats.ts";
-import { resolveBuildDirectory } from "../src/store.ts";
-import { checkManifest, MANIFEST_FILE } from "../src/manifest.ts";
+import { readGpc } from "./gpc/gpc_read.ts";
+import { gpcCounts, validateGpcRelease } from "./gpc/gpc_validate.ts";
+import { compileGpc } from "./gpc/gpc_compile.ts";
+import { compileContent } from "./content/content_compile.ts";
+import { compileCatalog } from "./catalog/catalog_stats.ts";
+import { resolveBuildDirectory } from "../src/store/store.ts";
+import { checkManifest, MANIFEST_FILE } from "../src/format/manifest.ts";
 
 /** Compiles `dataDir` into shards and a manifest, in memory. */
 export async function compileData(dataDir: string, progress: Progress): Promise<AssembledBuild> {

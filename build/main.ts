@@ -6,9 +6,9 @@
  * row), 2 on a usage error. A failed build leaves the previous dist untouched.
  */
 import { buildDist, distIsCurrent } from "./build_dist.ts";
-import { BuildError, isFileSystemError } from "./build_error.ts";
+import { BuildError, isFileSystemError } from "./input/build_error.ts";
 import { stderrProgress } from "./progress.ts";
-import { runReleaseDiff } from "./release_diff_cli.ts";
+import { runReleaseDiff } from "./diff/release_diff_cli.ts";
 
 /** Options of a build run. */
 export interface BuildOptions {

@@ -7,14 +7,14 @@
  * (the message says which variable or file and why).
  */
 import { type Config, readConfig } from "./config.ts";
-import { createHandler, type HandlerDeps } from "./handler.ts";
-import { freeGate } from "./payment_gate.ts";
-import { messageOf } from "./error_message.ts";
-import { type PaymentConfig, readPaymentConfig } from "./payment_config.ts";
-import { createPaymentGate, type PaymentSetup } from "./payment_setup.ts";
-import { createLog } from "./request_log.ts";
-import { MemoryStateStore } from "./state_store.ts";
-import { type OpenedStore, openStore } from "./store.ts";
+import { createHandler, type HandlerDeps } from "./http/handler.ts";
+import { freeGate } from "./payments/payment_gate.ts";
+import { messageOf } from "./log/error_message.ts";
+import { type PaymentConfig, readPaymentConfig } from "./payments/payment_config.ts";
+import { createPaymentGate, type PaymentSetup } from "./payments/payment_setup.ts";
+import { createLog } from "./log/request_log.ts";
+import { MemoryStateStore } from "./state/state_store.ts";
+import { type OpenedStore, openStore } from "./store/store.ts";
 
 /** Longest wait for in-flight requests after a stop signal. */
 export const DRAIN_MS = 10_000;

@@ -6,7 +6,7 @@
  * normalised lexicon keys. A test can make a key's lookup throw (a corrupt record) or mark the store
  * unhealthy.
  */
-import type { DataVersions, ReferenceStore } from "../../src/reference_store.ts";
+import type { DataVersions, ReferenceStore } from "../../src/store/reference_store.ts";
 import type {
   AttributeView,
   BrickRecord,
@@ -14,8 +14,8 @@ import type {
   CodeRecord,
   GpcNodeView,
   LexiconRecord,
-} from "../../src/shard_records.ts";
-import type { CatalogStats } from "../../src/catalog_records.ts";
+} from "../../src/format/shard_records.ts";
+import type { CatalogStats } from "../../src/format/catalog_records.ts";
 
 /** The versions the fake store serves. */
 export const FAKE_VERSIONS: DataVersions = Object.freeze({

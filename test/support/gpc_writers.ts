@@ -8,10 +8,10 @@
  * numbers so a reader must accept both, as files re-saved by users mix them.
  */
 import { strToU8, zipSync } from "npm:fflate@0.8.3";
-import type { GpcEntry, GpcRelease } from "../../build/gpc_model.ts";
-import { dateUtcOfReleaseId } from "../../build/gpc_release_id.ts";
+import type { GpcEntry, GpcRelease } from "../../build/gpc/gpc_model.ts";
+import { dateUtcOfReleaseId } from "../../build/gpc/gpc_release_id.ts";
 
-import { GPC_XLSX_COLUMNS } from "../../build/gpc_xlsx_reader.ts";
+import { GPC_XLSX_COLUMNS } from "../../build/gpc/gpc_xlsx_reader.ts";
 
 export { GPC_XLSX_COLUMNS };
 

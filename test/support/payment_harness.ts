@@ -5,12 +5,12 @@
  * stays the truth of what was charged whatever the proxy does.
  */
 import { readConfig } from "../../src/config.ts";
-import { type DevFacilitator, startDevFacilitator } from "../../src/dev_facilitator.ts";
-import { createHandler } from "../../src/handler.ts";
-import { type PaymentConfig, readPaymentConfig } from "../../src/payment_config.ts";
-import { createPaymentGate, type PaymentSetup } from "../../src/payment_setup.ts";
-import { createLog } from "../../src/request_log.ts";
-import { MemoryStateStore } from "../../src/state_store.ts";
+import { type DevFacilitator, startDevFacilitator } from "../../src/payments/dev_facilitator.ts";
+import { createHandler } from "../../src/http/handler.ts";
+import { type PaymentConfig, readPaymentConfig } from "../../src/payments/payment_config.ts";
+import { createPaymentGate, type PaymentSetup } from "../../src/payments/payment_setup.ts";
+import { createLog } from "../../src/log/request_log.ts";
+import { MemoryStateStore } from "../../src/state/state_store.ts";
 import { FakeStore } from "./fake_store.ts";
 
 /** How the proxy treats one facilitator path. */

@@ -3,9 +3,9 @@
  * test's environment table and the log captured in memory.
  */
 import { readConfig } from "../../src/config.ts";
-import { createHandler, type Handler } from "../../src/handler.ts";
-import { createLog } from "../../src/request_log.ts";
-import { MemoryStateStore } from "../../src/state_store.ts";
+import { createHandler, type Handler } from "../../src/http/handler.ts";
+import { createLog } from "../../src/log/request_log.ts";
+import { MemoryStateStore } from "../../src/state/state_store.ts";
 import { FakeStore } from "./fake_store.ts";
 import { type GateMode, RecordingGate } from "./recording_gate.ts";
 

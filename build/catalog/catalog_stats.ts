@@ -1,0 +1,125 @@
+/**
+ * The catalog statistics served by GET /v1/public/stats, computed once at build time from every snapshot.
+ *
+ * What each figure counts (names compare by `nameKey`: case, spacing, ®/™ and apostrophe style aside):
+ * - observations.total: rows across all snapshots;
+ * - products.unique: distinct (brand, product) pairs, across countries ("" is the unknown brand);
+ * - products.listings: distinct (retailer, brand, product, country);
+ * - retailers.total: distinct retailer names, case-insensitive as retailer values are in the interface;
+ * - brands.total: distinct non-empty brands;
+ * - categories.*: the tree formed by the union of category paths (see catalog_category_tree.ts);
+ * - last_updated: the latest observed_at, ISO 8601 UTC with `Z`.
+ */
+import { BuildError } from "../input/build_error.ts";
+import type { CatalogStats } from "../../src/format/catalog_records.ts";
+import { type CatalogCountry, type CatalogSnapshot, readSnapshot } from "./catalog_snapshot_reader.ts";
+import { categoryTreeFigures } from "./catalog_category_tree.ts";
+import { nameKey } from "./catalog_name_key.ts";
+import { formatUtc } from "./catalog_observed_at.ts";
+
+/** What one snapshot contributed, for the build's summary. */
+export interface CatalogFileReport {
+  readonly file: string;
+  readonly country: CatalogCountry;
+  /** True when the snapshot says it is generated rather than observed. */
+  readonly generated: boolean;
+  readonly observations: number;
+  readonly listings: number;
+  readonly retailers: number;
+  /** Observations with a non-empty brand. */
+  readonly branded: number;
+  readonly first_observed: string;
+  readonly last_observed: string;
+}
+
+/** The compiled catalog: the stats record, a per-file report, and the validated observations for analytics. */
+export interface CompiledCatalog {
+  readonly stats: CatalogStats;
+  readonly report: { readonly files: readonly CatalogFileReport[] };
+  readonly snapshots: readonly CatalogSnapshot[];
+}
+
+/** Reads and validates every snapshot in `files` (in the given order) and computes the catalog statistics. */
+export async function compileCatalog(files: string[]): Promise<CompiledCatalog> {
+  const snapshots: CatalogSnapshot[] = [];
+  for (const file of files) snapshots.push(await readSnapshot(file));
+  return { stats: catalogStats(snapshots), report: { files: snapshots.map(fileReport) }, snapshots };
+}
+
+/** The stats of a set of snapshots; a BuildError when they hold no observation at all. */
+export function catalogStats(snapshots: readonly CatalogSnapshot[]): CatalogStats {
+  const products = new Set<string>();
+  const listings = new Set<string>();
+  const retailers = new Set<string>();
+  const brands = new Set<string>();
+  let observations = 0;
+  let latest = Number.NEGATIVE_INFINITY;
+  for (const snapshot of snapshots) {
+    for (const row of snapshot.observations) {
+      const product = productKey(row.brand, row.product);
+      products.add(product);
+      listings.add(`${nameKey(row.retailer)}\u001f${product}\u001f${row.country}`);
+      retailers.add(nameKey(row.retailer));
+      if (row.brand !== "") brands.add(nameKey(row.brand));
+      latest = Math.max(latest, row.observed_at);
+      observations++;
+    }
+  }
+  if (observations === 0) {
+    throw new BuildError(
+      snapshots.map((s) => s.file).join(", ") || "catalog",
+      "snapshots",
+      "hold no observation",
+    );
+  }
+  const tree = categoryTreeFigures(snapshots.flatMap((s) => s.observations.map((row) => row.category)));
+  return {
+    products: { unique: products.size, listings: listings.size },
+    categories: { total: tree.total, leaves: tree.leaves, max_depth: tree.max_depth },
+    retailers: { total: retailers.size },
+    brands: { total: brands.size },
+    observations: { total: observations },
+    last_updated: formatUtc(latest),
+  };
+}
+
+function productKey(brand: string, product: string): string {
+  // The unit separator cannot occur in a trimmed name, so (brand, product) pairs cannot collide.
+  return `${nameKey(brand)}\u001f${nameKey(product)}`;
+}
+
+function fileReport(snapshot: CatalogSnapshot): CatalogFileReport {
+  const listings = new Set<string>();
+  const retailers = new Set<string>();
+  let first = Number.POSITIVE_INFINITY, last = Number.NEGATIVE_INFINITY, branded = 0;
+  for (const row of snapshot.observations) {
+    listings.add(`${nameKey(row.retailer)}\u001f${productKey(row.brand, row.product)}`);
+    retailers.add(nameKey(row.retailer));
+    if (row.brand !== "") branded++;
+    first = Math.min(first, row.observed_at);
+    last = Math.max(last, row.observed_at);
+  }
+  return {
+    file: snapshot.file,
+    country: snapshot.metadata.country,
+    generated: snapshot.metadata.generated !== undefined,
+    observations: snapshot.observations.length,
+    listings: listings.size,
+    retailers: retailers.size,
+    branded,
+    first_observed: formatUtc(first),
+    last_observed: formatUtc(last),
+  };
+}
+
+if (import.meta.main) {
+  // Prints the stats and per-file report of the snapshots named on the command line, as the build would compute them.
+  try {
+    const { stats, report } = await compileCatalog(Deno.args);
+    console.log(JSON.stringify({ stats, report }, null, 2));
+  } catch (error) {
+    if (!(error instanceof BuildError)) throw error;
+    console.error(error.message);
+    Deno.exit(1);
+  }
+}

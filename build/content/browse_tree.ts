@@ -1,0 +1,183 @@
+/**
+ * The tree model every browse-tree reader (retailer CSV, Google-style taxonomy text) produces.
+ *
+ * A "tree" here is a rooted DAG: a node may have several parents (Amazon lists a node under every category
+ * that shows it). `buildBrowseTree` checks the edges (every parent is a node, no cycle) and fixes an order:
+ * nodes, roots, parents and children are sorted by numeric id, so everything computed from a tree is
+ * independent of row order. Depth is the length of the longest path from a root, a root being depth 1.
+ */
+import { BuildError } from "../input/build_error.ts";
+
+/** One node of a browse tree. */
+export interface BrowseNode {
+  readonly id: string;
+  readonly name: string;
+  /** Parent ids, by numeric id; empty for a root. */
+  readonly parents: readonly string[];
+  /** Child ids, by numeric id; empty for a leaf. */
+  readonly children: readonly string[];
+}
+
+/** A checked browse tree. */
+export interface BrowseTree {
+  /** The file it was read from, for messages. */
+  readonly source: string;
+  /** Every node by id, in numeric id order. */
+  readonly nodes: ReadonlyMap<string, BrowseNode>;
+  /** Root ids, by numeric id. */
+  readonly roots: readonly string[];
+}
+
+/** What a reader found: one node (its name and where it was defined) and its parent edges. */
+export interface BrowseEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly parents: readonly string[];
+  /** Where the entry is in its file ("row 12"), for messages. */
+  readonly where: string;
+}
+
+/** Shape figures of a tree, as the catalog statistics report them. */
+export interface TreeShape {
+  readonly nodes: number;
+  readonly roots: number;
+  readonly leaves: number;
+  readonly max_depth: number;
+}
+
+/** Compares two digit strings by numeric value (then textually, so "007" and "7" still order stably). */
+export function compareNumericIds(a: string, b: string): number {
+  const x = a.replace(/^0+(?=\d)/, "");
+  const y = b.replace(/^0+(?=\d)/, "");
+  if (x.length !== y.length) return x.length - y.length;
+  if (x !== y) return x < y ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Builds and checks a tree from one entry per node; throws BuildError on an unknown parent or a cycle. */
+export function buildBrowseTree(source: string, entries: readonly BrowseEntry[]): BrowseTree {
+  const byId = new Map<string, BrowseEntry>();
+  for (const entry of entries) {
+    if (byId.has(entry.id)) throw new BuildError(source, entry.where, `node ${entry.id} is defined twice`);
+    byId.set(entry.id, entry);
+  }
+  const children = new Map<string, string[]>();
+  for (const entry of entries) {
+    for (const parent of entry.parents) {
+      if (!byId.has(parent)) {
+        throw new BuildError(
+          source,
+          entry.where,
+          `parent ${parent} of node ${entry.id} is not a node of the tree`,
+        );
+      }
+      const list = children.get(parent) ?? [];
+      list.push(entry.id);
+      children.set(parent, list);
+    }
+  }
+  const ids = [...byId.keys()].sort(compareNumericIds);
+  const nodes = new Map<string, BrowseNode>();
+  for (const id of ids) {
+    const entry = byId.get(id)!;
+    nodes.set(id, {
+      id,
+      name: entry.name,
+      parents: [...new Set(entry.parents)].sort(compareNumericIds),
+      children: [...new Set(children.get(id) ?? [])].sort(compareNumericIds),
+    });
+  }
+  const cycle = findCycle(nodes);
+  if (cycle !== undefined) {
+    const where = byId.get(cycle[0]!)!.where;
+    throw new BuildError(source, where, `cycle in the parent links: ${cycle.join(" → ")}`);
+  }
+  return { source, nodes, roots: ids.filter((id) => nodes.get(id)!.parents.length === 0) };
+}
+
+/** The first cycle found following parent links, as ids ending where it started; undefined if none. */
+function findCycle(nodes: ReadonlyMap<string, BrowseNode>): string[] | undefined {
+  const state = new Map<string, "open" | "done">();
+  for (const start of nodes.keys()) {
+    if (state.has(start)) continue;
+    // Iterative depth-first walk up the parent links: a deep chain must not overflow the stack.
+    const path: string[] = [];
+    const stack: { id: string; next: number }[] = [{ id: start, next: 0 }];
+    state.set(start, "open");
+    path.push(start);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const parents = nodes.get(top.id)!.parents;
+      if (top.next < parents.length) {
+        const parent = parents[top.next++]!;
+        const seen = state.get(parent);
+        if (seen === "open") return [...path.slice(path.indexOf(parent)), parent];
+        if (seen === undefined) {
+          state.set(parent, "open");
+          path.push(parent);
+          stack.push({ id: parent, next: 0 });
+        }
+      } else {
+        state.set(top.id, "done");
+        path.pop();
+        stack.pop();
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Depth of every node: 1 for a root, else 1 + the deepest parent's depth (longest path from a root). */
+export function nodeDepths(tree: BrowseTree): Map<string, number> {
+  const depth = new Map<string, number>();
+  // Nodes come out of a topological order (parents first), so one pass suffices.
+  for (const id of topologicalOrder(tree)) {
+    const parents = tree.nodes.get(id)!.parents;
+    depth.set(id, 1 + Math.max(0, ...parents.map((parent) => depth.get(parent)!)));
+  }
+  return depth;
+}
+
+/** Every node id with each node after all its parents (Kahn's algorithm, ties by numeric id). */
+export function topologicalOrder(tree: BrowseTree): string[] {
+  const waiting = new Map<string, number>();
+  for (const node of tree.nodes.values()) waiting.set(node.id, node.parents.length);
+  const order: string[] = [];
+  const ready = [...tree.roots];
+  for (let at = 0; at < ready.length; at++) {
+    const id = ready[at]!;
+    order.push(id);
+    for (const child of tree.nodes.get(id)!.children) {
+      const left = waiting.get(child)! - 1;
+      waiting.set(child, left);
+      if (left === 0) ready.push(child);
+    }
+  }
+  return order;
+}
+
+/** Node, root and leaf counts and the maximum depth of a tree. */
+export function treeShape(tree: BrowseTree): TreeShape {
+  let leaves = 0;
+  for (const node of tree.nodes.values()) if (node.children.length === 0) leaves++;
+  const depths = nodeDepths(tree);
+  return {
+    nodes: tree.nodes.size,
+    roots: tree.roots.length,
+    leaves,
+    max_depth: tree.nodes.size === 0 ? 0 : Math.max(...depths.values()),
+  };
+}
+
+/** Every ancestor of a node over all parent paths (the node itself excluded), by numeric id. */
+export function ancestorsOf(tree: BrowseTree, id: string): string[] {
+  const seen = new Set<string>();
+  const queue = [...(tree.nodes.get(id)?.parents ?? [])];
+  while (queue.length > 0) {
+    const next = queue.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    queue.push(...tree.nodes.get(next)!.parents);
+  }
+  return [...seen].sort(compareNumericIds);
+}

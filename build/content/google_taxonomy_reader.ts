@@ -1,0 +1,79 @@
+/**
+ * Reads Google's product taxonomy with ids (`taxonomy-with-ids.<locale>.txt`) into the browse tree model.
+ *
+ * The file opens with `# Google_Product_Taxonomy_Version: <date>`, then one category per line:
+ * `<id> - <Top> > <Next> > <Name>`. A category's name is the last step of its path, and its parent is the
+ * category whose path is the path without that step (a top-level category is a root). Blank lines are
+ * skipped. Any other line, an id seen twice, a path seen twice or a path whose prefix is not a category
+ * is a BuildError naming the line.
+ */
+import { BuildError } from "../input/build_error.ts";
+import { splitCsvMetadata } from "../input/csv_parse.ts";
+import { type BrowseEntry, type BrowseTree, buildBrowseTree } from "./browse_tree.ts";
+import { type BrowseTreeRead, parseBrowseTreeCsv } from "./browse_tree_reader.ts";
+
+/** A taxonomy read from its text file. */
+export interface GoogleTaxonomyRead {
+  readonly tree: BrowseTree;
+  /** The `Google_Product_Taxonomy_Version` of the header, or "" when the file has none. */
+  readonly version: string;
+}
+
+const CATEGORY_LINE = /^(\d{1,20}) - (.+)$/;
+const STEP = " > ";
+
+/** Parses the taxonomy text; throws BuildError naming the file and line of any problem. */
+export function parseGoogleTaxonomy(text: string, file: string): GoogleTaxonomyRead {
+  const { metadata, body, bodyLine } = splitCsvMetadata(text, file);
+  const categories: { id: string; path: string; line: number }[] = [];
+  const idByPath = new Map<string, string>();
+  const seenIds = new Set<string>();
+  body.split("\n").forEach((raw, at) => {
+    const lineText = raw.replace(/\r$/, "");
+    const line = bodyLine + at;
+    if (lineText.trim() === "") return;
+    const match = CATEGORY_LINE.exec(lineText);
+    if (match === null) {
+      throw new BuildError(file, `line ${line}`, `is not "<id> - <path>" with a 1 to 20 digit id`);
+    }
+    const [, id, path] = match as unknown as [string, string, string];
+    if (seenIds.has(id)) throw new BuildError(file, `line ${line}`, `category id ${id} appears twice`);
+    if (idByPath.has(path)) {
+      throw new BuildError(file, `line ${line}`, `path "${path}" is also category ${idByPath.get(path)}`);
+    }
+    seenIds.add(id);
+    idByPath.set(path, id);
+    categories.push({ id, path, line });
+  });
+  const entries: BrowseEntry[] = categories.map(({ id, path, line }) => {
+    const cut = path.lastIndexOf(STEP);
+    const name = cut === -1 ? path : path.slice(cut + STEP.length);
+    if (cut === -1) return { id, name, parents: [], where: `line ${line}` };
+    const parentPath = path.slice(0, cut);
+    const parent = idByPath.get(parentPath);
+    if (parent === undefined) {
+      throw new BuildError(
+        file,
+        `line ${line}`,
+        `parent path "${parentPath}" of category ${id} is not a category`,
+      );
+    }
+    return { id, name, parents: [parent], where: `line ${line}` };
+  });
+  return {
+    tree: buildBrowseTree(file, entries),
+    version: metadata.get("Google_Product_Taxonomy_Version") ?? "",
+  };
+}
+
+/** Reads a browse tree file of either supported format, by extension: `.txt` is Google's, anything else CSV. */
+export function parseBrowseTreeFile(
+  text: string,
+  file: string,
+): BrowseTreeRead & { readonly version: string } {
+  if (file.toLowerCase().endsWith(".txt")) {
+    const { tree, version } = parseGoogleTaxonomy(text, file);
+    return { tree, version, alternate_names: [] };
+  }
+  return { ...parseBrowseTreeCsv(text, file), version: "" };
+}

@@ -1,0 +1,88 @@
+/**
+ * Reads the curated phrase lexicon into the records of the `lexicon` shard (normalised phrase → bricks).
+ *
+ * Format: leading metadata lines `# key: value` (`lexicon_version` required, printable ASCII without
+ * spaces), then RFC 4180 CSV with the header `phrase,gpc_codes,note`. `gpc_codes` holds one or more
+ * 8-digit brick codes separated by `;`, served in that order. Errors (BuildError naming the line): an empty
+ * phrase, two phrases equal after normalisation, an empty or malformed code, a code listed twice in a row,
+ * a code that is not a brick of the release (absent, or a segment, family, class or attribute code).
+ * Certain-or-blank: the lexicon only ever answers bricks. A brick that the release marks inactive is still
+ * served (it is a brick of the release) and listed in `inactive_bricks` for the build report.
+ */
+import { GPC_CODE } from "../gpc/gpc_validate.ts";
+import { BuildError } from "../input/build_error.ts";
+import { csvTable, parseCsv, requiredVersion, splitCsvMetadata } from "../input/csv_parse.ts";
+import { normalisePhrase } from "../../src/format/phrase_normalise.ts";
+import type { CodeKind, CodeRecord, GpcNodeView, LexiconRecord } from "../../src/format/shard_records.ts";
+
+/** An inactive brick a lexicon row names. */
+export interface InactiveLexiconBrick {
+  readonly phrase: string;
+  readonly gpc_code: string;
+  readonly line: number;
+}
+
+/** The lexicon shard's records and what the build reports about them. */
+export interface CompiledLexicon {
+  readonly lexicon_version: string;
+  /** Normalised phrase → its bricks, in file order. */
+  readonly records: Map<string, LexiconRecord>;
+  readonly inactive_bricks: readonly InactiveLexiconBrick[];
+}
+
+const KIND_NAME: Readonly<Record<CodeKind, string>> = {
+  segment: "a segment",
+  family: "a family",
+  class: "a class",
+  brick: "a brick",
+  attribute_type: "an attribute type",
+  attribute_value: "an attribute value",
+};
+
+/** Parses and checks the lexicon against the release's codes; throws BuildError naming the row of a problem. */
+export function parseLexicon(
+  text: string,
+  file: string,
+  codes: ReadonlyMap<string, CodeRecord>,
+): CompiledLexicon {
+  const { metadata, body, bodyLine } = splitCsvMetadata(text, file);
+  const version = requiredVersion(metadata, "lexicon_version", file);
+  const table = csvTable(parseCsv(body, file, bodyLine), file, ["phrase", "gpc_codes", "note"]);
+  const records = new Map<string, LexiconRecord>();
+  const lineOf = new Map<string, number>();
+  const inactive: InactiveLexiconBrick[] = [];
+  for (const row of table.rows) {
+    const where = `line ${row.line}`;
+    const phrase = row.get("phrase");
+    const key = normalisePhrase(phrase);
+    if (key === "") throw new BuildError(file, where, "phrase is empty");
+    const earlier = lineOf.get(key);
+    if (earlier !== undefined) {
+      throw new BuildError(
+        file,
+        where,
+        `phrase "${phrase}" normalises to "${key}", already on line ${earlier}`,
+      );
+    }
+    const listed = row.get("gpc_codes").split(";").map((code) => code.trim());
+    const bricks: GpcNodeView[] = [];
+    const seen = new Set<string>();
+    for (const code of listed) {
+      if (!GPC_CODE.test(code)) throw new BuildError(file, where, `gpc code "${code}" is not 8 digits`);
+      if (seen.has(code)) throw new BuildError(file, where, `gpc code ${code} is listed twice`);
+      seen.add(code);
+      const record = codes.get(code);
+      if (record === undefined) {
+        throw new BuildError(file, where, `gpc code ${code} is not in the GPC release`);
+      }
+      if (record.kind !== "brick" || record.node === undefined) {
+        throw new BuildError(file, where, `gpc code ${code} is ${KIND_NAME[record.kind]}, not a brick`);
+      }
+      if (!record.active) inactive.push({ phrase: key, gpc_code: code, line: row.line });
+      bricks.push(record.node);
+    }
+    lineOf.set(key, row.line);
+    records.set(key, { gpc: bricks });
+  }
+  return { lexicon_version: version, records, inactive_bricks: inactive };
+}

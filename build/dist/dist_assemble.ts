@@ -1,0 +1,107 @@
+/**
+ * Assembles one build from compiled parts: encodes the shards, hashes them, writes the manifest.
+ *
+ * Pure: the same parts give the same bytes (no clock, no randomness, keys sorted by the shard writer,
+ * manifest keys in a fixed order), and the build id is derived from the shards' hashes.
+ */
+import { writeShard } from "./shard_writer.ts";
+import type { BuildFile } from "./dist_writer.ts";
+import { MSGPACK_OPTIONS, SHARD_FORMAT_VERSION } from "../../src/format/shard_format.ts";
+import {
+  DIST_FORMAT_VERSION,
+  type InputEntry,
+  type Manifest,
+  MANIFEST_FILE,
+  SHARD_NAMES,
+  type ShardEntry,
+  type ShardName,
+} from "../../src/format/manifest.ts";
+import { sha256Hex } from "../../src/format/sha256.ts";
+import type { BrickRecord, BrowseRecord, CodeRecord, LexiconRecord } from "../../src/format/shard_records.ts";
+import type { CatalogStats } from "../../src/format/catalog_records.ts";
+
+/** The response schema version every answer reports. */
+export const SCHEMA_VERSION = "v1";
+
+/** Everything a build compiled, ready to be written. */
+export interface CompiledParts {
+  readonly gpcRelease: string;
+  readonly gpcLanguage: string;
+  readonly mapVersion: string;
+  readonly lexiconVersion: string;
+  readonly codes: ReadonlyMap<string, CodeRecord>;
+  readonly bricks: ReadonlyMap<string, BrickRecord>;
+  readonly browse: ReadonlyMap<string, BrowseRecord>;
+  readonly lexicon: ReadonlyMap<string, LexiconRecord>;
+  readonly stats: CatalogStats | undefined;
+  readonly inputs: readonly InputEntry[];
+  readonly counts: Readonly<Record<string, number>>;
+  readonly coverage: Readonly<Record<string, unknown>>;
+  /** Extra files of the build (reports, exports), written beside the shards. */
+  readonly extras: readonly BuildFile[];
+}
+
+/** An assembled build: its id, its files (manifest last) and its manifest. */
+export interface AssembledBuild {
+  readonly id: string;
+  readonly files: readonly BuildFile[];
+  readonly manifest: Manifest;
+}
+
+/** Encodes the shards and the manifest of `parts`. */
+export async function assembleBuild(parts: CompiledParts): Promise<AssembledBuild> {
+  const records: Record<ShardName, Iterable<readonly [string, unknown]>> = {
+    codes: parts.codes,
+    bricks: parts.bricks,
+    browse: parts.browse,
+    lexicon: parts.lexicon,
+    catalog: parts.stats === undefined ? [] : [["stats", parts.stats]],
+  };
+  const files: BuildFile[] = [];
+  const shards = {} as Record<ShardName, ShardEntry>;
+  for (const name of SHARD_NAMES) {
+    const bytes = writeShard(records[name]);
+    const file = `${name}.shard`;
+    files.push({ name: file, bytes });
+    shards[name] = {
+      file,
+      bytes: bytes.length,
+      sha256: await sha256Hex(bytes),
+      records: countOf(records[name]),
+    };
+  }
+  const body = {
+    format_version: DIST_FORMAT_VERSION,
+    shard_format_version: SHARD_FORMAT_VERSION,
+    gpc_release: parts.gpcRelease,
+    gpc_language: parts.gpcLanguage,
+    schema_version: SCHEMA_VERSION,
+    map_version: parts.mapVersion,
+    lexicon_version: parts.lexiconVersion,
+    msgpackr: { ...MSGPACK_OPTIONS },
+    inputs: parts.inputs,
+    shards,
+    counts: parts.counts,
+    coverage: parts.coverage,
+  };
+  // The id covers everything the build writes, so one id always means the same bytes.
+  const extraHashes = await Promise.all(
+    parts.extras.map(async (f) => `${f.name} ${await sha256Hex(f.bytes)}`),
+  );
+  const contentHash = await sha256Hex(new TextEncoder().encode(JSON.stringify([body, extraHashes])));
+  const id = `${parts.gpcRelease}-${contentHash.slice(0, 16)}`;
+  const { format_version, shard_format_version, ...rest } = body;
+  const manifest: Manifest = { format_version, shard_format_version, build_id: id, ...rest };
+  files.push(...parts.extras);
+  files.push({
+    name: MANIFEST_FILE,
+    bytes: new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`),
+  });
+  return { id, files, manifest };
+}
+
+function countOf(records: Iterable<unknown>): number {
+  let n = 0;
+  for (const _ of records) n++;
+  return n;
+}

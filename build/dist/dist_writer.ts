@@ -1,0 +1,133 @@
+/**
+ * Writes a build into a dist directory atomically: nothing a running server or a later build reads is
+ * touched until the new build is complete.
+ *
+ * The files go to a temporary directory inside dist, which is then renamed to `builds/<id>` (a rename
+ * within one file system is atomic), and `CURRENT` is replaced by rename last. A failure at any step
+ * leaves the previous `CURRENT` and its build as they were. The id is derived from the content, so a
+ * rebuild of the same inputs finds an identical directory already there and only repoints `CURRENT`; a
+ * directory of that id that differs (damaged after it was written) is left alone and the build is written
+ * beside it as `<id>.r<n>`. Files and directories are synced before each rename.
+ */
+import { BUILDS_DIR, CURRENT_FILE } from "../../src/format/manifest.ts";
+
+/** One file of a build. */
+export interface BuildFile {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+}
+
+/** How many earlier builds to keep beside the current one (for rollback and for servers still on them). */
+export const KEEP_PREVIOUS_BUILDS = 2;
+
+/**
+ * Writes `files` as build `id` in `distDir` and makes it current; returns the build directory.
+ * A failure before `CURRENT` moves leaves the previous build served; a failure to prune old builds after it
+ * moved is only reported through `warn`, because the new build is already live.
+ */
+export async function writeBuild(
+  distDir: string,
+  id: string,
+  files: readonly BuildFile[],
+  warn: (message: string) => void = () => {},
+): Promise<string> {
+  const builds = `${distDir}/${BUILDS_DIR}`;
+  await Deno.mkdir(builds, { recursive: true });
+  // Reuse an identical directory; never touch one that differs (CURRENT may name it): write beside it.
+  let name = id;
+  for (let n = 1; !(await sameFiles(`${builds}/${name}`, files)); n++) {
+    if (!(await exists(`${builds}/${name}`))) {
+      await writeDirectory(distDir, `${builds}/${name}`, files);
+      break;
+    }
+    warn(`${builds}/${name} differs from what this build writes (damaged?); writing beside it`);
+    name = `${id}.r${n}`;
+  }
+  const pointer = `${distDir}/.${CURRENT_FILE}.${name}.tmp`;
+  await writeDurably(pointer, new TextEncoder().encode(`${name}\n`));
+  await Deno.rename(pointer, `${distDir}/${CURRENT_FILE}`);
+  await syncDirectory(distDir);
+  try {
+    await pruneBuilds(builds, name);
+  } catch (error) {
+    warn(`could not remove old builds: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return `${builds}/${name}`;
+}
+
+// Files are flushed before the rename, so after a crash a directory's name never outlives its contents.
+async function writeDirectory(distDir: string, target: string, files: readonly BuildFile[]): Promise<void> {
+  const temporary = await Deno.makeTempDir({ dir: distDir, prefix: ".building-" });
+  try {
+    for (const file of files) await writeDurably(`${temporary}/${file.name}`, file.bytes);
+    await syncDirectory(temporary);
+    await Deno.rename(temporary, target);
+    await syncDirectory(`${distDir}/${BUILDS_DIR}`);
+  } catch (error) {
+    await Deno.remove(temporary, { recursive: true }).catch(() => {});
+    throw error;
+  }
+}
+
+async function writeDurably(path: string, bytes: Uint8Array): Promise<void> {
+  const file = await Deno.open(path, { write: true, create: true, truncate: true });
+  try {
+    for (let offset = 0; offset < bytes.length;) offset += await file.write(bytes.subarray(offset));
+    await file.sync();
+  } finally {
+    file.close();
+  }
+}
+
+async function syncDirectory(path: string): Promise<void> {
+  let directory: Deno.FsFile;
+  try {
+    directory = await Deno.open(path);
+  } catch {
+    return; // Platforms that cannot open a directory cannot sync one either.
+  }
+  try {
+    await directory.sync();
+  } catch {
+    // Some file systems refuse fsync on directories; the renames are still atomic.
+  } finally {
+    directory.close();
+  }
+}
+
+async function sameFiles(directory: string, files: readonly BuildFile[]): Promise<boolean> {
+  for (const file of files) {
+    let bytes: Uint8Array;
+    try {
+      bytes = await Deno.readFile(`${directory}/${file.name}`);
+    } catch {
+      return false;
+    }
+    if (bytes.length !== file.bytes.length || !bytes.every((b, i) => b === file.bytes[i])) return false;
+  }
+  return true;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}
+
+// Oldest first by modification time; the current build is never removed.
+async function pruneBuilds(builds: string, current: string): Promise<void> {
+  const others: { name: string; mtime: number }[] = [];
+  for await (const entry of Deno.readDir(builds)) {
+    if (!entry.isDirectory || entry.name === current) continue;
+    const info = await Deno.stat(`${builds}/${entry.name}`);
+    others.push({ name: entry.name, mtime: info.mtime?.getTime() ?? 0 });
+  }
+  others.sort((a, b) => b.mtime - a.mtime || a.name.localeCompare(b.name));
+  for (const old of others.slice(KEEP_PREVIOUS_BUILDS)) {
+    await Deno.remove(`${builds}/${old.name}`, { recursive: true });
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Finds the build's inputs in a data directory, by folder:
+ *
+ * ```
+ * data/gpc/        exactly one GS1 GPC publication (.xml, .json or .xlsx)
+ * data/browse/T/   one browse tree (.csv, or a Google-style taxonomy .txt), T its name
+ * data/mappings/   the mapping table (.csv) for tree T
+ * data/lexicon/    the phrase lexicon (.csv)
+ * data/catalog/    catalog snapshots (.csv, one or more; sub-folders are sources, not read)
+ * ```
+ *
+ * Only the GPC publication is required; a dist without the others serves GPC lookups and says so.
+ * Every input's sha256 goes into the manifest, which is how `--if-stale` knows a dist is current.
+ */
+import { BuildError } from "./build_error.ts";
+import { sha256Hex } from "../../src/format/sha256.ts";
+import type { InputEntry } from "../../src/format/manifest.ts";
+
+/** The inputs of one build, as paths. */
+export interface BuildInputs {
+  readonly dataDir: string;
+  readonly gpc: string;
+  readonly browseTree: { readonly name: string; readonly path: string } | undefined;
+  readonly mappingTable: string | undefined;
+  readonly lexicon: string | undefined;
+  readonly catalog: readonly string[];
+}
+
+/** Locates the inputs under `dataDir`; throws BuildError when a folder holds the wrong number of files. */
+export function findBuildInputs(dataDir: string): BuildInputs {
+  const gpc = one(dataDir, "gpc", [".xml", ".json", ".xlsx"], true)!;
+  const treeFolders = listDirectories(`${dataDir}/browse`);
+  if (treeFolders.length > 1) {
+    throw new BuildError(`${dataDir}/browse`, "folder", `holds ${treeFolders.length} trees; one is served`);
+  }
+  const treeName = treeFolders[0];
+  const browseTree = treeName === undefined
+    ? undefined
+    : { name: treeName, path: one(dataDir, `browse/${treeName}`, [".csv", ".txt"], true)! };
+  return {
+    dataDir,
+    gpc,
+    browseTree,
+    mappingTable: one(dataDir, "mappings", [".csv"], false),
+    lexicon: one(dataDir, "lexicon", [".csv"], false),
+    catalog: listFiles(`${dataDir}/catalog`, [".csv"]),
+  };
+}
+
+/** Every input path of a build, in a fixed order. */
+export function inputPaths(inputs: BuildInputs): string[] {
+  return [
+    inputs.gpc,
+    ...(inputs.browseTree ? [inputs.browseTree.path] : []),
+    ...(inputs.mappingTable ? [inputs.mappingTable] : []),
+    ...(inputs.lexicon ? [inputs.lexicon] : []),
+    ...inputs.catalog,
+  ];
+}
+
+/** Size and sha256 of every input, with paths relative to the data directory. */
+export async function describeInputs(inputs: BuildInputs): Promise<InputEntry[]> {
+  const entries: InputEntry[] = [];
+  for (const path of inputPaths(inputs)) {
+    const bytes = await Deno.readFile(path);
+    entries.push({
+      path: path.slice(inputs.dataDir.length + 1),
+      bytes: bytes.length,
+      sha256: await sha256Hex(bytes),
+    });
+  }
+  return entries;
+}
+
+function one(dataDir: string, folder: string, extensions: string[], required: boolean): string | undefined {
+  const files = listFiles(`${dataDir}/${folder}`, extensions);
+  if (files.length === 1) return files[0];
+  if (files.length === 0 && !required) return undefined;
+  throw new BuildError(
+    `${dataDir}/${folder}`,
+    "folder",
+    `must hold exactly one ${extensions.join(", ")} file, found ${files.length}${
+      files.length ? `: ${files.map((f) => f.slice(f.lastIndexOf("/") + 1)).join(", ")}` : ""
+    }`,
+  );
+}
+
+function listFiles(directory: string, extensions: string[]): string[] {
+  return entries(directory)
+    // A licence kept beside its data (LICENSE-CC0-1.0.txt) is not an input.
+    .filter((entry) => entry.isFile && !/^licen[cs]e/i.test(entry.name))
+    .filter((entry) => extensions.some((ext) => entry.name.toLowerCase().endsWith(ext)))
+    .map((entry) => `${directory}/${entry.name}`)
+    .sort();
+}
+
+function listDirectories(directory: string): string[] {
+  return entries(directory).filter((entry) => entry.isDirectory).map((entry) => entry.name).sort();
+}
+
+function entries(directory: string): Deno.DirEntry[] {
+  try {
+    return [...Deno.readDirSync(directory)];
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return [];
+    throw error;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * GET /v1/public/stats: catalog coverage and freshness, free (the payment gate is never asked).
+ *
+ * The body is fixed for the life of a dist, so it is rendered once, on first request, with exactly the
+ * published fields (whatever else the record might hold) and a strong ETag.
+ */
+import type { CatalogStats } from "../format/catalog_records.ts";
+import { strongEtag } from "../http/etag.ts";
+import type { ReferenceStore } from "../store/reference_store.ts";
+import * as v from "npm:valibot@1.5.0";
+import { parseQuery } from "../http/request_params.ts";
+
+/** The stats query: no parameters at all. */
+export const statsQuery = v.strictObject(
+  {},
+  (issue) => `unknown parameter ${JSON.stringify(issue.input)}; this operation takes no parameters`,
+);
+
+/** The rendered stats answer. */
+export interface StatsBody {
+  readonly json: string;
+  readonly etag: string;
+}
+
+/** Only the published fields of a stats record, in published order. */
+export function publishedStats(stats: CatalogStats): CatalogStats {
+  return {
+    products: { unique: stats.products.unique, listings: stats.products.listings },
+    categories: {
+      total: stats.categories.total,
+      leaves: stats.categories.leaves,
+      max_depth: stats.categories.max_depth,
+    },
+    retailers: { total: stats.retailers.total },
+    brands: { total: stats.brands.total },
+    observations: { total: stats.observations.total },
+    last_updated: stats.last_updated,
+  };
+}
+
+/** Returns a function that validates a stats query and answers the body, rendered once per store. */
+export function createStatsAnswer(store: ReferenceStore): (search: URLSearchParams) => Promise<StatsBody> {
+  let rendered: Promise<StatsBody> | undefined;
+  return (search) => {
+    parseQuery(statsQuery, search);
+    if (rendered === undefined) {
+      const json = JSON.stringify(publishedStats(store.stats()));
+      rendered = strongEtag(json).then((etag) => ({ json, etag }));
+    }
+    return rendered;
+  };
+}

@@ -1,0 +1,227 @@
+/**
+ * The service as one function `(Request, { remoteAddr }) → Response`, so tests call it without a socket.
+ *
+ * Order per request: route (404 unknown path, 405 other methods, 204 CORS preflight) → rate limit (429,
+ * first so that floods cost one bucket update) → store health (503) → validate (400) → unservable (404) →
+ * payment gate (402 or admitted) → lookups → JSON → settle. One boundary turns every error into the
+ * route's error body; an unexpected error is logged with the request id and answered 500 INTERNAL, and
+ * if the gate had admitted a payment the payment is abandoned, never settled.
+ */
+import { ApiError, internalError } from "../operation/api_error.ts";
+import { prepareBrickAttributes } from "../reference/brick_attributes.ts";
+import { prepareClassify } from "../reference/classify.ts";
+import { clientAddress } from "./client_address.ts";
+import type { Config } from "../config.ts";
+import { CORS_HEADERS, PREFLIGHT_HEADERS } from "./cors.ts";
+import { matchesIfNoneMatch } from "./etag.ts";
+import { openApiJson } from "./openapi.ts";
+import type { PaidWork } from "../operation/paid_work.ts";
+import type { PaymentGate } from "../payments/payment_gate.ts";
+import type { PaymentDescription } from "../payments/payment_setup.ts";
+import { PROBLEM_CONTENT_TYPE, problemJson } from "../operation/problem.ts";
+import { createRateLimiter, type RateLimiter, unlimited } from "./rate_limit.ts";
+import type { ReferenceStore } from "../store/reference_store.ts";
+import { requestIdOf } from "./request_id.ts";
+import type { Log } from "../log/request_log.ts";
+import { ALLOWED_METHODS, type Route, routeOf } from "./router.ts";
+import type { StateStore } from "../state/state_store.ts";
+import { createStatsAnswer } from "../catalog/stats.ts";
+import { statsErrorJson } from "./stats_error.ts";
+
+/** What the handler is built from. */
+export interface HandlerDeps {
+  readonly config: Config;
+  /** The compiled data; `healthy()`, when present, false means a shard failed a check (answer 503). */
+  readonly store: ReferenceStore & { healthy?(): boolean };
+  readonly gate: PaymentGate;
+  /** What the gate charges, for the OpenAPI document; absent when payments are off. */
+  readonly payment?: PaymentDescription;
+  /** Shared mutable state (rate-limit buckets). */
+  readonly state: StateStore;
+  readonly log: Log;
+  /** Clock for rate limiting, in ms. */
+  readonly now?: () => number;
+}
+
+/** Connection facts the server passes along. */
+export interface ClientInfo {
+  readonly remoteAddr: string;
+}
+
+/** The request handler. */
+export type Handler = (request: Request, info?: ClientInfo) => Promise<Response>;
+
+type Pairs = [string, string][];
+
+const JSON_TYPE = "application/json";
+// Paid answers are sold per call: no cache may keep one for another caller (see the README's caching notes).
+const NO_STORE: [string, string] = ["Cache-Control", "no-store"];
+const STATS_CACHE: [string, string] = ["Cache-Control", "public, max-age=60"];
+// Shared caches keep stats and the OpenAPI document, whose CORS headers depend on the request's Origin.
+const VARY_ORIGIN: [string, string] = ["Vary", "Origin"];
+const DOCS_CACHE: [string, string] = ["Cache-Control", "public, max-age=300"];
+
+/** Builds the handler. */
+export function createHandler(deps: HandlerDeps): Handler {
+  const { config, store, gate, log } = deps;
+  const limiter: RateLimiter = config.rateLimit === null
+    ? unlimited
+    : createRateLimiter(config.rateLimit, deps.state, deps.now);
+  const versionHeaders: Pairs = [
+    ["X-GPC-Release", store.versions.gpc_release],
+    ["X-Map-Version", store.versions.map_version],
+    NO_STORE,
+  ];
+  const paidOkHeaders: Pairs = [["Content-Type", JSON_TYPE]];
+  const statsAnswer = createStatsAnswer(store);
+  let openapi: string | undefined;
+  const unhealthy = () => store.healthy?.() === false;
+
+  async function paid(request: Request, work: PaidWork): Promise<Response> {
+    // A HEAD answer has no body, so it must never spend a payment: it is asked for payment like a GET that
+    // brings none, and shows the challenge's headers.
+    const asked = request.method === "HEAD" ? new Request(request.url, { method: "HEAD" }) : request;
+    const admission = await gate.admit(asked, work.operation);
+    if (admission.kind === "respond") return admission.response;
+    let response: Response;
+    try {
+      response = new Response(work.run(), { status: 200, headers: paidOkHeaders });
+    } catch (error) {
+      if (admission.kind === "paid") await admission.abandon();
+      throw error;
+    }
+    return admission.kind === "paid" ? await admission.settle(response) : response;
+  }
+
+  async function serve(request: Request, url: URL, route: Route): Promise<Response> {
+    switch (route.endpoint) {
+      case "classify":
+      case "brickAttributes": {
+        if (unhealthy()) throw unavailable();
+        const prepare = route.endpoint === "classify" ? prepareClassify : prepareBrickAttributes;
+        return await paid(request, prepare(url.searchParams, store));
+      }
+      case "stats": {
+        if (unhealthy()) throw unavailable();
+        const { json, etag } = await statsAnswer(url.searchParams);
+        const headers: Pairs = [["ETag", etag], STATS_CACHE, VARY_ORIGIN];
+        if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
+          return new Response(null, { status: 304, headers });
+        }
+        return new Response(json, { status: 200, headers: [["Content-Type", JSON_TYPE], ...headers] });
+      }
+      case "health": {
+        const ok = !unhealthy();
+        const body = JSON.stringify({ status: ok ? "ok" : "unavailable", ...store.versions });
+        return new Response(body, {
+          status: ok ? 200 : 503,
+          headers: [["Content-Type", JSON_TYPE], NO_STORE],
+        });
+      }
+      case "openapi": {
+        openapi ??= openApiJson(config, deps.payment);
+        return new Response(openapi, {
+          status: 200,
+          headers: [["Content-Type", JSON_TYPE], DOCS_CACHE, VARY_ORIGIN],
+        });
+      }
+    }
+  }
+
+  function errorResponse(error: ApiError, route: Route | undefined, url: URL): Response {
+    const plain = route?.errors === "plain";
+    const headers: Pairs = [
+      ["Content-Type", plain ? JSON_TYPE : PROBLEM_CONTENT_TYPE],
+      NO_STORE,
+      ...error.headers,
+    ];
+    const body = plain ? statsErrorJson(error) : problemJson(error, url.pathname + url.search);
+    return new Response(body, { status: error.status, headers });
+  }
+
+  return async function handle(request, info) {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    const url = new URL(request.url);
+    const route = routeOf(url.pathname);
+    const client = clientAddress(request, info?.remoteAddr ?? "unknown", config.trustProxyHops);
+    let extra: Pairs = [];
+    let response: Response;
+    try {
+      if (route === undefined) {
+        throw new ApiError(404, "NOT_FOUND", `no operation at ${url.pathname}`, { path: url.pathname });
+      }
+      if (request.method === "OPTIONS") {
+        response = new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
+      } else if (request.method !== "GET" && request.method !== "HEAD") {
+        throw new ApiError(
+          405,
+          "METHOD_NOT_ALLOWED",
+          `${request.method} is not allowed on ${url.pathname}; use GET or HEAD`,
+          { method: request.method, allowed: ALLOWED_METHODS.split(", ") },
+          [["Allow", ALLOWED_METHODS]],
+        );
+      } else {
+        if (route.rateLimited) extra = await limiter.admit(client);
+        response = await serve(request, url, route);
+      }
+    } catch (caught) {
+      let error: ApiError;
+      if (caught instanceof ApiError) error = caught;
+      else {
+        log.write("error", { request_id: requestId, message: String(caught), stack: stackOf(caught) });
+        error = internalError();
+      }
+      response = errorResponse(error, route, url);
+    }
+    // All added headers in one pass: each header costs a validation of its value.
+    const added: Pairs = route?.versioned === true ? [...versionHeaders] : [];
+    // CORS matters only to browsers, which always send Origin; agents calling server to server do not.
+    if (request.headers.has("origin")) added.push(...CORS_HEADERS);
+    added.push(["X-Request-Id", requestId], ...extra);
+    response = withHeaders(response, added);
+    if (request.method === "HEAD") response = await headOf(response);
+    log.request({
+      request_id: requestId,
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
+      client,
+    });
+    return response;
+  };
+}
+
+function unavailable(): ApiError {
+  return new ApiError(
+    503,
+    "UNAVAILABLE",
+    "the compiled data failed an integrity check; the service is not answering",
+  );
+}
+
+function stackOf(error: unknown): string | undefined {
+  return error instanceof Error ? error.stack : undefined;
+}
+
+/** Sets headers on a response; a response with immutable headers (e.g. from fetch) is copied first. */
+function withHeaders(response: Response, pairs: Pairs): Response {
+  try {
+    for (const [name, value] of pairs) response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    for (const [name, value] of pairs) copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+/** The HEAD answer: the GET answer's status and headers, with its Content-Length and without its body. */
+async function headOf(response: Response): Promise<Response> {
+  if (response.body === null) return response;
+  const length = (await response.arrayBuffer()).byteLength;
+  const headers = new Headers(response.headers);
+  headers.set("Content-Length", String(length));
+  return new Response(null, { status: response.status, headers });
+}

@@ -1,0 +1,128 @@
+/**
+ * The answers of the payment gate that are not the work: 402 problem documents in the MPP vocabulary, and
+ * 502/503 problems when the facilitator cannot be reached or settlement has no outcome yet.
+ *
+ * A 402 body is `application/problem+json` with `type` https://paymentauth.org/problems/<name>, title
+ * "Payment Required", status 402, `detail` (what went wrong and what the call costs), `instance` and the
+ * service's `error: { code, message, details }`; every 402 carries a fresh challenge in PAYMENT-REQUIRED
+ * (base64 of the x402 v2 PaymentRequired) so an agent can pay again at once. The body never carries the
+ * x402 v1 members `x402Version`/`accepts`: v2 clients read the header. None of these answers may be cached.
+ */
+import { PROBLEM_BASE, PROBLEM_CONTENT_TYPE } from "../operation/problem.ts";
+
+/** Base URI of the MPP payment problem types. */
+export const PAYMENT_PROBLEM_BASE = "https://paymentauth.org/problems/";
+
+/** The MPP problem names a 402 uses. */
+export type PaymentProblemName =
+  | "payment-required"
+  | "malformed-credential"
+  | "verification-failed"
+  | "payment-expired"
+  | "invalid-challenge"
+  | "payment-insufficient";
+
+/** `error.code` of each 402 problem. */
+export const PAYMENT_ERROR_CODES: Readonly<Record<PaymentProblemName, string>> = {
+  "payment-required": "PAYMENT_REQUIRED",
+  "malformed-credential": "PAYMENT_MALFORMED",
+  "verification-failed": "PAYMENT_VERIFICATION_FAILED",
+  "payment-expired": "PAYMENT_EXPIRED",
+  "invalid-challenge": "PAYMENT_REPLAYED",
+  "payment-insufficient": "PAYMENT_INSUFFICIENT",
+};
+
+/** Why the gate could not finish with the facilitator: 503 unavailable or pending, 502 a bad answer. */
+export type FacilitatorTroubleName = "facilitator-unavailable" | "facilitator-error" | "settlement-pending";
+
+const TROUBLE: Readonly<Record<FacilitatorTroubleName, { status: number; code: string }>> = {
+  "facilitator-unavailable": { status: 503, code: "PAYMENT_FACILITATOR_UNAVAILABLE" },
+  "facilitator-error": { status: 502, code: "PAYMENT_FACILITATOR_ERROR" },
+  "settlement-pending": { status: 503, code: "PAYMENT_SETTLEMENT_PENDING" },
+};
+
+const REASONS: Readonly<Record<number, string>> = {
+  402: "Payment Required",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+};
+
+/** A payment problem as data: which one, what happened, and free-form details (snake_case keys). */
+export interface PaymentProblem {
+  readonly name: PaymentProblemName;
+  readonly message: string;
+  readonly details: Readonly<Record<string, unknown>>;
+}
+
+/** What every 402 of one request shares. */
+export interface ChallengeContext {
+  /** The request's path and query. */
+  readonly instance: string;
+  /** The price sentence, e.g. "GET /v1/reference/classify costs 0.001 USDC per call". */
+  readonly price: string;
+  /** The encoded PaymentRequired (the PAYMENT-REQUIRED header). */
+  readonly challenge: string;
+  /** Price facts for error.details. */
+  readonly priceDetails: Readonly<Record<string, unknown>>;
+}
+
+/** The 402 answer for `problem`: problem+json body, fresh challenge, no-store. */
+export function paymentProblemResponse(problem: PaymentProblem, context: ChallengeContext): Response {
+  const detail = problem.name === "payment-required" ? context.price : `${problem.message}. ${context.price}`;
+  const body = {
+    type: PAYMENT_PROBLEM_BASE + problem.name,
+    title: REASONS[402],
+    status: 402,
+    detail,
+    instance: context.instance,
+    error: {
+      code: PAYMENT_ERROR_CODES[problem.name],
+      message: problem.message,
+      details: { ...context.priceDetails, ...problem.details },
+    },
+  };
+  return new Response(JSON.stringify(body), {
+    status: 402,
+    headers: {
+      "Content-Type": PROBLEM_CONTENT_TYPE,
+      "PAYMENT-REQUIRED": context.challenge,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** The 502/503 answer when the facilitator failed us; `retryAfterSeconds` goes into Retry-After. */
+export function facilitatorProblemResponse(
+  name: FacilitatorTroubleName,
+  message: string,
+  instance: string,
+  retryAfterSeconds: number,
+  details: Readonly<Record<string, unknown>> = {},
+): Response {
+  const { status, code } = TROUBLE[name];
+  const body = {
+    type: PROBLEM_BASE + name,
+    title: REASONS[status],
+    status,
+    detail: message,
+    instance,
+    error: { code, message, details: { retry_after_seconds: retryAfterSeconds, ...details } },
+  };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "Content-Type": PROBLEM_CONTENT_TYPE,
+      "Retry-After": String(retryAfterSeconds),
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** The problem a facilitator's invalid or failure reason (x402 exact/EVM vocabulary) stands for. */
+export function problemOfReason(reason: string | undefined): PaymentProblemName {
+  if (reason === undefined) return "verification-failed";
+  if (/valid_before|deadline_expired|payment_expired/.test(reason)) return "payment-expired";
+  if (/insufficient_balance|insufficient_funds/.test(reason)) return "payment-insufficient";
+  if (/nonce_already_used|invalid_nonce/.test(reason)) return "invalid-challenge";
+  return "verification-failed";
+}

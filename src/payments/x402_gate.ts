@@ -1,0 +1,321 @@
+/**
+ * The x402 version 2 payment gate (the `exact` scheme: an EIP-3009 USDC authorisation, settled by a
+ * facilitator).
+ *
+ * Per request: no PAYMENT-SIGNATURE → 402 payment-required with a challenge. Otherwise decode the header
+ * (undecodable → 402 malformed-credential), match its `accepted` against the requirements this request
+ * would be issued (@x402/core's matcher), refuse an authorisation already past validBefore, claim the
+ * authorisation's identity (taken → 402 invalid-challenge), verify with the facilitator (invalid → claim
+ * released, 402 by reason), and admit the work. `settle` settles after the work succeeded and adds
+ * PAYMENT-RESPONSE; `abandon` releases the claim after the work failed, so nothing is charged.
+ *
+ * Facilitator trouble: unreachable or slow → 503, a broken answer → 502, both with Retry-After and the
+ * claim released (nothing was charged). A settlement that times out may still land, so its claim is kept
+ * and the answer is a 503 whose Retry-After reaches past validBefore, when it no longer can: paying again
+ * before then could pay twice. Payment headers are bearer credentials and are never logged.
+ */
+import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from "npm:@x402/core@2.27.0/http";
+import type { x402ResourceServer } from "npm:@x402/core@2.27.0/server";
+import {
+  type PaymentRequirements,
+  SettleError,
+  type SettleResponse,
+  VerifyError,
+  type VerifyResponse,
+} from "npm:@x402/core@2.27.0/types";
+import type { Admission, PaymentGate, PricedOperation } from "./payment_gate.ts";
+import { formatAmount, type OperationPrice, type PaymentConfig } from "./payment_config.ts";
+import { type PaymentClaims, type PaymentIdentity } from "./payment_claims.ts";
+import {
+  type ChallengeContext,
+  facilitatorProblemResponse,
+  type PaymentProblem,
+  paymentProblemResponse,
+} from "./payment_problems.ts";
+import { decodePayment, malformed, mismatch, reasonProblem } from "./payment_credential.ts";
+import { facilitatorTrouble, type PaymentLog, unavailable } from "./facilitator_trouble.ts";
+import { messageOf, safeMessage } from "../log/error_message.ts";
+
+export type { PaymentLog } from "./facilitator_trouble.ts";
+
+/** What the gate is built from. */
+export interface X402GateDeps {
+  readonly config: PaymentConfig;
+  /** A resource server with the exact/EVM server scheme registered and a facilitator client. */
+  readonly server: x402ResourceServer;
+  readonly claims: PaymentClaims;
+  readonly log: PaymentLog;
+  /** Clock in ms (claims and expiry). */
+  readonly now?: () => number;
+}
+
+/** The gate plus its readiness check (the facilitator's /supported must have answered once). */
+export interface X402Gate extends PaymentGate {
+  /** Resolves once the facilitator's supported kinds are known; retried on the next request after a failure. */
+  ready(): Promise<void>;
+}
+
+/** The facilitator answered but does not support exact payments on the configured network: a setup error. */
+export class UnsupportedNetworkError extends Error {
+  override readonly name = "UnsupportedNetworkError";
+}
+
+/** Seconds of clock skew allowed beyond maxTimeoutSeconds in a signed validBefore. */
+export const VALID_BEFORE_SLACK_SECONDS = 60;
+
+/** How many encoded challenges the gate keeps (oldest dropped first). */
+export const CHALLENGE_CACHE_SIZE = 4096;
+
+/** Builds the gate. */
+export function createX402Gate(deps: X402GateDeps): X402Gate {
+  const { config, server, claims, log } = deps;
+  const now = deps.now ?? Date.now;
+  const { symbol, decimals } = config.asset;
+  let readiness: Promise<void> | undefined;
+  const requirementsByAmount = new Map<string, PaymentRequirements[]>();
+  // A challenge depends only on the error, the resource and the amount, and encoding it is the costly part
+  // of a 402: identical unpaid requests (retries, floods) reuse the encoded header.
+  const challenges = new Map<string, string>();
+
+  function ready(): Promise<void> {
+    readiness ??= server.initialize().then(() => {
+      if (server.getSupportedKind(2, config.network, "exact") === undefined) {
+        throw new UnsupportedNetworkError(
+          `the payment facilitator does not support x402 version 2 exact payments on ${config.network}`,
+        );
+      }
+    }).catch((error) => {
+      readiness = undefined;
+      throw error;
+    });
+    return readiness;
+  }
+
+  async function requirementsFor(amount: bigint): Promise<PaymentRequirements[]> {
+    const key = amount.toString();
+    let requirements = requirementsByAmount.get(key);
+    if (requirements === undefined) {
+      requirements = await server.buildPaymentRequirementsFromOptions([{
+        scheme: "exact",
+        network: config.network,
+        payTo: config.payTo,
+        price: {
+          asset: config.asset.address,
+          amount: key,
+          extra: { name: config.asset.name, version: config.asset.version },
+        },
+        maxTimeoutSeconds: config.maxTimeoutSeconds,
+      }], {});
+      requirementsByAmount.set(key, requirements);
+    }
+    return requirements;
+  }
+
+  function priceOf(operation: PricedOperation): OperationPrice {
+    const price = config.prices[operation.operation];
+    if (price === undefined) throw new Error(`no price is configured for operation ${operation.operation}`);
+    return price;
+  }
+
+  async function admit(request: Request, operation: PricedOperation): Promise<Admission> {
+    const url = new URL(request.url);
+    const instance = url.pathname + url.search;
+    const price = priceOf(operation);
+    const amount = price.perCall + price.perItem * BigInt(operation.items);
+    try {
+      await ready();
+    } catch (error) {
+      log("warn", "payment facilitator is not ready", { error: messageOf(error) });
+      return respond(unavailable(instance, "the payment facilitator cannot be reached; try again shortly"));
+    }
+    const requirements = await requirementsFor(amount);
+    const resource = {
+      url: request.url,
+      description: `${operation.operation}: ${operation.items} item${operation.items === 1 ? "" : "s"}`,
+      mimeType: "application/json",
+    };
+    const priceText =
+      `${request.method} ${url.pathname} costs ${formatAmount(price.perCall, decimals)} ${symbol} ` +
+      `per call` +
+      (price.perItem === 0n ? "" : ` plus ${formatAmount(price.perItem, decimals)} ${symbol} per item: ` +
+        `${formatAmount(amount, decimals)} ${symbol} for ${operation.items} item${
+          operation.items === 1 ? "" : "s"
+        }`);
+    const priceDetails = {
+      operation: operation.operation,
+      items: operation.items,
+      price: formatAmount(amount, decimals),
+      currency: symbol,
+      amount: amount.toString(),
+      network: config.network,
+      asset: config.asset.address,
+      pay_to: config.payTo,
+    };
+    const challenge = async (problem: PaymentProblem): Promise<Response> => {
+      const error = problem.name === "payment-required"
+        ? "Payment required"
+        : `${problem.name}: ${problem.message}`;
+      const key = `${error}\u0000${resource.url}\u0000${resource.description}\u0000${amount}`;
+      let encoded = challenges.get(key);
+      if (encoded === undefined) {
+        const paymentRequired = await server.createPaymentRequiredResponse(requirements, resource, error);
+        encoded = encodePaymentRequiredHeader(paymentRequired);
+        if (challenges.size >= CHALLENGE_CACHE_SIZE) challenges.delete(challenges.keys().next().value!);
+        challenges.set(key, encoded);
+      }
+      const context: ChallengeContext = { instance, price: priceText, challenge: encoded, priceDetails };
+      return paymentProblemResponse(problem, context);
+    };
+    const refuse = async (problem: PaymentProblem): Promise<Admission> => respond(await challenge(problem));
+
+    const header = request.headers.get("payment-signature");
+    if (header === null) {
+      if (request.headers.has("x-payment")) {
+        return refuse(
+          malformed("X-PAYMENT is the x402 version 1 header; send PAYMENT-SIGNATURE (x402 version 2)"),
+        );
+      }
+      return refuse({ name: "payment-required", message: "This operation requires payment", details: {} });
+    }
+    const decoded = decodePayment(header);
+    if (typeof decoded === "string") return refuse(malformed(decoded));
+    const { payload, authorization } = decoded;
+    const matching = server.findMatchingRequirements(requirements, payload);
+    if (matching === undefined) return refuse(mismatch(payload.accepted, requirements[0]!));
+    const identity: PaymentIdentity = {
+      network: matching.network,
+      asset: matching.asset,
+      from: authorization.from,
+      nonce: authorization.nonce,
+      validBefore: Number(authorization.validBefore),
+    };
+    if (identity.validBefore * 1000 <= now()) {
+      return refuse({
+        name: "payment-expired",
+        message: `The authorisation expired at ${new Date(identity.validBefore * 1000).toISOString()}`,
+        details: { valid_before: identity.validBefore },
+      });
+    }
+    // The client signs validBefore = now + maxTimeoutSeconds; anything much later would keep a claim (and a
+    // Retry-After) alive indefinitely.
+    const latest = now() / 1000 + config.maxTimeoutSeconds + VALID_BEFORE_SLACK_SECONDS;
+    if (identity.validBefore > latest) {
+      return refuse({
+        name: "verification-failed",
+        message: `The authorisation's validBefore ${authorization.validBefore} lies beyond the ` +
+          `${config.maxTimeoutSeconds} s this service accepts`,
+        details: { valid_before: authorization.validBefore, max_timeout_seconds: config.maxTimeoutSeconds },
+      });
+    }
+    if (!await claims.claim(identity)) {
+      const state = await claims.state(identity);
+      return refuse({
+        name: "invalid-challenge",
+        message: state === "settled"
+          ? "This payment was already used; sign a new authorisation"
+          : "This payment is already being processed by another request; sign a new authorisation",
+        details: { payment_state: state ?? "released" },
+      });
+    }
+    let verified: VerifyResponse;
+    try {
+      verified = await server.verifyPayment(payload, matching);
+    } catch (error) {
+      if (error instanceof VerifyError) {
+        verified = {
+          isValid: false,
+          ...(error.invalidReason === undefined ? {} : { invalidReason: error.invalidReason }),
+        };
+      } else {
+        await claims.release(identity);
+        return respond(facilitatorTrouble(error, "verify", instance, log));
+      }
+    }
+    if (!verified.isValid) {
+      await claims.release(identity);
+      return refuse(reasonProblem(verified.invalidReason, "The payment did not verify"));
+    }
+    await claims.mark(identity, "verified");
+
+    return {
+      kind: "paid",
+      settle: async (response) => {
+        await claims.mark(identity, "settling");
+        let settled: SettleResponse;
+        try {
+          settled = await server.settlePayment(payload, matching);
+        } catch (error) {
+          if (error instanceof SettleError) {
+            settled = {
+              success: false,
+              transaction: "",
+              network: matching.network,
+              ...(error.errorReason === undefined ? {} : { errorReason: error.errorReason }),
+            };
+          } else {
+            // A dropped connection looks like one never made (both are TypeErrors in fetch), and the
+            // settlement may have landed: keep the claim rather than risk charging twice.
+            return await settlementPending(identity, instance, error);
+          }
+        }
+        if (settled.success) {
+          await claims.mark(identity, "settled");
+          const paid = new Response(response.body, response);
+          paid.headers.set("PAYMENT-RESPONSE", encodePaymentResponseHeader(settled));
+          log("info", "payment settled", {
+            operation: operation.operation,
+            amount: amount.toString(),
+            payer: settled.payer ?? identity.from,
+            transaction: settled.transaction,
+          });
+          return paid;
+        }
+        if (settled.errorReason === "settlement_pending") {
+          return await settlementPending(identity, instance, settled);
+        }
+        const problem = reasonProblem(settled.errorReason, "The payment could not be settled");
+        // A nonce spent elsewhere stays claimed; any other refusal charged nothing and may be retried.
+        if (problem.name === "invalid-challenge") await claims.mark(identity, "settled");
+        else await claims.release(identity);
+        log("warn", "payment settlement refused", {
+          operation: operation.operation,
+          reason: settled.errorReason,
+        });
+        return await challenge(problem);
+      },
+      abandon: async () => {
+        await claims.release(identity);
+        log("info", "payment abandoned: the work failed, nothing was charged", {
+          operation: operation.operation,
+        });
+      },
+    };
+  }
+
+  async function settlementPending(
+    identity: PaymentIdentity,
+    instance: string,
+    cause: unknown,
+  ): Promise<Response> {
+    await claims.mark(identity, "pending");
+    const waitSeconds = Math.max(1, Math.ceil(identity.validBefore - now() / 1000) + 1);
+    log("error", "payment settlement has no outcome; the claim is kept until the authorisation expires", {
+      error: cause instanceof Error ? safeMessage(cause) : `facilitator answered ${JSON.stringify(cause)}`,
+      valid_before: identity.validBefore,
+    });
+    return facilitatorProblemResponse(
+      "settlement-pending",
+      "The payment's settlement has no outcome yet and may still complete; do not pay again before " +
+        new Date(identity.validBefore * 1000).toISOString(),
+      instance,
+      waitSeconds,
+      { valid_before: identity.validBefore },
+    );
+  }
+
+  return { admit, ready };
+}
+
+function respond(response: Response): Admission {
+  return { kind: "respond", response };
+}

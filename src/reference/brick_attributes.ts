@@ -1,0 +1,85 @@
+/**
+ * GET /v1/reference/brick-attributes: the attribute schema GPC defines for each requested brick.
+ *
+ * Before the payment gate every code's kind is looked up: a code that is a segment, family, class,
+ * attribute type or attribute value is a 400 naming what it is; a request in which no code is a known
+ * brick is a 404 NO_RESULTS. After admission each known brick's schema is read; an unknown code answers
+ * `gpc: null, attributes: []` in its slot.
+ */
+import { ApiError } from "../operation/api_error.ts";
+import type { PaidWork } from "../operation/paid_work.ts";
+import type { ReferenceStore } from "../store/reference_store.ts";
+import { brickAttributesQuery, type ParamIssue, parseQuery } from "../http/request_params.ts";
+import type { CodeKind } from "../format/shard_records.ts";
+import { jsonOf, versionedBody } from "./versioned_body.ts";
+
+/** The operation name of brick-attributes. */
+export const BRICK_ATTRIBUTES_OPERATION = "getBrickAttributes";
+
+const KIND_NAMES: Readonly<Record<CodeKind, string>> = {
+  segment: "a segment code",
+  family: "a family code",
+  class: "a class code",
+  brick: "a brick code",
+  attribute_type: "an attribute type code",
+  attribute_value: "an attribute value code",
+};
+
+/** A gpc_code that names something other than a brick, as error.details.issues lists it. */
+export interface NotABrickIssue extends ParamIssue {
+  readonly value: string;
+  readonly kind: CodeKind;
+  readonly title: string;
+}
+
+/** Validates a brick-attributes query and rejects it when it names no known brick. */
+export function prepareBrickAttributes(search: URLSearchParams, store: ReferenceStore): PaidWork {
+  const codes = parseQuery(brickAttributesQuery, search).gpc_code.split(",");
+  const isBrick = new Array<boolean>(codes.length);
+  const issues: NotABrickIssue[] = [];
+  let bricks = 0;
+  for (const [i, code] of codes.entries()) {
+    const record = store.code(code);
+    isBrick[i] = record?.kind === "brick";
+    if (isBrick[i]) bricks++;
+    else if (record !== undefined) {
+      issues.push({
+        parameter: "gpc_code",
+        message: `gpc_code ${code} is ${KIND_NAMES[record.kind]}, not a brick: ${
+          JSON.stringify(record.title)
+        }`,
+        value: code,
+        kind: record.kind,
+        title: record.title,
+      });
+    }
+  }
+  if (issues.length > 0) {
+    throw new ApiError(400, "INVALID_PARAMS", issues.map((issue) => issue.message).join("; "), { issues });
+  }
+  if (bricks === 0) {
+    throw new ApiError(
+      404,
+      "NO_RESULTS",
+      codes.length === 1
+        ? `gpc_code ${codes[0]} is not a code of GPC release ${store.versions.gpc_release}`
+        : `none of the ${codes.length} gpc_code values is a brick of GPC release ${store.versions.gpc_release}`,
+      { parameter: "gpc_code", unknown: codes },
+    );
+  }
+  return {
+    operation: { operation: BRICK_ATTRIBUTES_OPERATION, items: codes.length },
+    run: () => {
+      // gpc_code is validated as 8 ASCII digits, so it needs no escaping.
+      const results = codes.map((gpc_code, i) => {
+        const record = isBrick[i] ? store.brick(gpc_code) : undefined;
+        return record === undefined
+          ? `{"gpc_code":"${gpc_code}","gpc":null,"attributes":[]}`
+          : `{"gpc_code":"${gpc_code}","gpc":${jsonOf(record.gpc)},"attributes":${
+            jsonOf(record.attributes)
+          }}`;
+      });
+      return versionedBody(results, store.versions);
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * What the runtime asks of the compiled data: O(1) lookups by key, each decoding one record.
+ *
+ * The production implementation opens a dist/ directory (`openStore` in store.ts); handler tests may use
+ * any object of this shape.
+ */
+import type { BrickRecord, BrowseRecord, CodeRecord, LexiconRecord } from "../format/shard_records.ts";
+import type { CatalogStats } from "../format/catalog_records.ts";
+
+/** Versions every classify and brick-attributes answer carries, from the manifest. */
+export interface DataVersions {
+  /** `v<YYYYMMDD>` of the compiled GPC publication. */
+  readonly gpc_release: string;
+  /** Version of the response schema, `v1`. */
+  readonly schema_version: string;
+  /** Version of the mapping table (curators' version plus content hash). */
+  readonly map_version: string;
+}
+
+/** Read access to one compiled dist. */
+export interface ReferenceStore {
+  readonly versions: DataVersions;
+  /** Any 8-digit code of the release: what it is. */
+  code(code: string): CodeRecord | undefined;
+  /** A brick's attribute schema. */
+  brick(code: string): BrickRecord | undefined;
+  /** A browse node's effective mapping, after inheritance. */
+  browse(id: string): BrowseRecord | undefined;
+  /** A normalised phrase's bricks. */
+  phrase(normalised: string): LexiconRecord | undefined;
+  /** Catalog statistics, computed at build time. */
+  stats(): CatalogStats;
+}

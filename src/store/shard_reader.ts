@@ -1,0 +1,176 @@
+/**
+ * Reads a shard in place (layout in shard_format.ts): the bytes may be a memory mapping or a file read
+ * into memory; the reader does not care which.
+ */
+import { Unpackr } from "npm:msgpackr@2.1.3";
+import {
+  crc32,
+  E,
+  ENTRY_BYTES,
+  fnv1a,
+  H,
+  HEADER_BYTES,
+  MSGPACK_OPTIONS,
+  SHARD_FORMAT_VERSION,
+  SHARD_MAGIC,
+} from "../format/shard_format.ts";
+
+/** A shard that fails its checks; the message names the file. */
+export class ShardCorruptError extends Error {
+  override readonly name = "ShardCorruptError";
+  constructor(readonly file: string, problem: string) {
+    super(`shard ${file} is corrupt: ${problem}`);
+  }
+}
+
+const unpackr = new Unpackr({ ...MSGPACK_OPTIONS });
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** One opened shard: O(1) lookup of a key's record. */
+export class ShardReader {
+  readonly #file: string;
+  readonly #bytes: Uint8Array;
+  readonly #view: DataView;
+  readonly #mask: number;
+  readonly #buckets: number;
+  readonly #entries: number;
+  readonly #keys: number;
+  readonly #records: number;
+  readonly #recordsLength: number;
+  readonly #verified: Uint8Array;
+  readonly #decoded: unknown[];
+  readonly #scratch = new Uint8Array(256);
+  /** Number of records. */
+  readonly size: number;
+
+  /** The shard's bytes as served (for verification against the manifest). */
+  get bytes(): Uint8Array {
+    return this.#bytes;
+  }
+
+  /** Checks header, bounds and index CRC; throws ShardCorruptError naming `file` when they fail. */
+  constructor(file: string, bytes: Uint8Array) {
+    this.#file = file;
+    this.#bytes = bytes;
+    this.#view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const fail = (problem: string): never => {
+      throw new ShardCorruptError(file, problem);
+    };
+    if (bytes.length < HEADER_BYTES) fail(`${bytes.length} bytes is shorter than the header`);
+    if (decoder.decode(bytes.subarray(0, 8)) !== SHARD_MAGIC) fail("bad magic bytes");
+    const u32 = (at: number) => this.#view.getUint32(at, true);
+    if (crc32(bytes, 0, H.headerCrc) !== u32(H.headerCrc)) fail("header checksum mismatch");
+    if (u32(H.version) !== SHARD_FORMAT_VERSION) fail(`format version ${u32(H.version)} is not supported`);
+    if (u32(H.fileLength) !== bytes.length) {
+      fail(`length ${bytes.length} differs from the ${u32(H.fileLength)} bytes the header declares`);
+    }
+    this.size = u32(H.recordCount);
+    const bucketCount = u32(H.bucketCount);
+    this.#buckets = u32(H.bucketsOffset);
+    this.#entries = u32(H.entriesOffset);
+    this.#keys = u32(H.keysOffset);
+    this.#records = u32(H.recordsOffset);
+    this.#recordsLength = u32(H.recordsLength);
+    const layoutOk = bucketCount > 0 && (bucketCount & (bucketCount - 1)) === 0 &&
+      bucketCount >= this.size * 2 && this.#buckets === HEADER_BYTES &&
+      this.#entries === this.#buckets + bucketCount * 4 &&
+      this.#keys === this.#entries + this.size * ENTRY_BYTES &&
+      this.#records === this.#keys + u32(H.keysLength) &&
+      this.#records + this.#recordsLength === bytes.length;
+    if (!layoutOk) fail("section offsets are inconsistent");
+    if (crc32(bytes, HEADER_BYTES, this.#records) !== u32(H.indexCrc)) fail("index checksum mismatch");
+    this.#mask = bucketCount - 1;
+    this.#verified = new Uint8Array(this.size);
+    this.#decoded = new Array(this.size);
+  }
+
+  /**
+   * The decoded record of `key`, or undefined; throws ShardCorruptError if the record is damaged.
+   * A record is decoded once and kept, frozen, so every caller shares one immutable object (the runtime
+   * keys its JSON text cache on that identity).
+   */
+  get<T>(key: string): T | undefined {
+    const entry = this.#find(key);
+    if (entry < 0) return undefined;
+    let record = this.#decoded[entry];
+    if (record === undefined) {
+      record = deepFreeze(unpackr.unpack(this.#checkRecord(entry)));
+      this.#decoded[entry] = record;
+    }
+    return record as T;
+  }
+
+  /** Every key in byte order (for verification and tools, not for serving). */
+  *keys(): Generator<string> {
+    for (let i = 0; i < this.size; i++) {
+      const at = this.#entries + i * ENTRY_BYTES;
+      const offset = this.#keys + this.#u32(at + E.keyOffset);
+      yield decoder.decode(this.#bytes.subarray(offset, offset + this.#u32(at + E.keyLength)));
+    }
+  }
+
+  /** Checks every record's CRC; throws ShardCorruptError at the first damaged one. */
+  verifyRecords(): void {
+    for (let i = 0; i < this.size; i++) this.#checkRecord(i);
+  }
+
+  #u32(at: number): number {
+    return this.#view.getUint32(at, true);
+  }
+
+  #find(key: string): number {
+    let keyBytes = this.#scratch;
+    let length = encoder.encodeInto(key, keyBytes).written;
+    if (length === keyBytes.length) {
+      keyBytes = encoder.encode(key);
+      length = keyBytes.length;
+    }
+    let slot = fnv1a(keyBytes, 0, length) & this.#mask;
+    for (let probes = 0; probes <= this.#mask; probes++) {
+      const value = this.#u32(this.#buckets + slot * 4);
+      if (value === 0) return -1;
+      const entry = value - 1;
+      if (entry >= this.size) throw new ShardCorruptError(this.#file, `bucket ${slot} points past the index`);
+      const at = this.#entries + entry * ENTRY_BYTES;
+      if (this.#u32(at + E.keyLength) === length) {
+        const offset = this.#keys + this.#u32(at + E.keyOffset);
+        let same = true;
+        for (let i = 0; i < length; i++) {
+          if (this.#bytes[offset + i] !== keyBytes[i]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return entry;
+      }
+      slot = (slot + 1) & this.#mask;
+    }
+    return -1;
+  }
+
+  #checkRecord(entry: number): Uint8Array {
+    const at = this.#entries + entry * ENTRY_BYTES;
+    const offset = this.#u32(at + E.recordOffset);
+    const length = this.#u32(at + E.recordLength);
+    if (offset + length > this.#recordsLength) {
+      throw new ShardCorruptError(this.#file, `record ${entry} lies outside the records section`);
+    }
+    const record = this.#bytes.subarray(this.#records + offset, this.#records + offset + length);
+    if (this.#verified[entry] === 0) {
+      if (crc32(record) !== this.#u32(at + E.recordCrc)) {
+        throw new ShardCorruptError(this.#file, `record ${entry} checksum mismatch`);
+      }
+      this.#verified[entry] = 1;
+    }
+    return record;
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,169 @@
+import assert from "node:assert/strict";
+import { testHandler } from "../support/test_handler.ts";
+import { openApiDocument } from "../../src/http/openapi.ts";
+import { readConfig } from "../../src/config.ts";
+import { readPaymentConfig } from "../../src/payments/payment_config.ts";
+import { createPaymentGate } from "../../src/payments/payment_setup.ts";
+import { MemoryStateStore } from "../../src/state/state_store.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+async function document(): Promise<Json> {
+  const response = await testHandler({ env: { RATE_LIMIT: "120/min" } }).fetch("/openapi.json");
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("content-type"), "application/json");
+  return await response.json();
+}
+
+Deno.test("the OpenAPI document is version 3.1 and lists every route", async () => {
+  const doc = await document();
+  assert.equal(doc.openapi, "3.1.0");
+  assert.equal(doc.info.version, "1.0.0");
+  assert.deepEqual(Object.keys(doc.paths), [
+    "/v1/reference/classify",
+    "/v1/reference/brick-attributes",
+    "/v1/public/stats",
+    "/healthz",
+    "/openapi.json",
+  ]);
+  assert.match(doc.info.description, /Rate limit of this deployment: 120\/min per client \(token bucket\)/);
+});
+
+const parameters: [string, string, string, boolean, string][] = [
+  ["/v1/reference/classify", "browse_id", "^[0-9]{1,20}(?:,[0-9]{1,20}){0,99}$", false, "at most 100"],
+  [
+    "/v1/reference/classify",
+    "q",
+    "^(?=[^,]*[^,\\s])[^,]{1,200}(?:,(?=[^,]*[^,\\s])[^,]{1,200}){0,99}$",
+    false,
+    "each 1 to 200 characters",
+  ],
+  [
+    "/v1/reference/brick-attributes",
+    "gpc_code",
+    "^[0-9]{8}(?:,[0-9]{8}){0,99}$",
+    true,
+    "exactly 8 ASCII digits",
+  ],
+];
+for (const [path, name, pattern, required, words] of parameters) {
+  Deno.test(`the OpenAPI document publishes ${name}'s validation pattern`, async () => {
+    const parameter = (await document()).paths[path].get.parameters.find((p: Json) => p.name === name);
+    assert.equal(parameter.in, "query");
+    assert.equal(parameter.required, required);
+    assert.equal(parameter.schema.type, "string");
+    assert.equal(parameter.schema.pattern, pattern);
+    assert.ok(parameter.schema.description.includes(words), parameter.schema.description);
+  });
+}
+
+for (const path of ["/v1/reference/classify", "/v1/reference/brick-attributes"]) {
+  Deno.test(`the OpenAPI document lists every answer of ${path} with its headers and problem types`, async () => {
+    const doc = await document();
+    const operation = doc.paths[path].get;
+    assert.deepEqual(Object.keys(operation.responses), [
+      "200",
+      "400",
+      "402",
+      "404",
+      "429",
+      "500",
+      "502",
+      "503",
+    ]);
+    assert.deepEqual(Object.keys(operation.responses["200"].headers), [
+      "X-GPC-Release",
+      "X-Map-Version",
+      "X-Request-Id",
+      "RateLimit",
+      "RateLimit-Policy",
+      "PAYMENT-RESPONSE",
+      "Cache-Control",
+    ]);
+    assert.ok(operation.responses["402"].headers["PAYMENT-REQUIRED"]);
+    assert.match(
+      operation.responses["402"].description,
+      /https:\/\/paymentauth\.org\/problems\/payment-required/,
+    );
+    assert.ok(operation.responses["429"].headers["Retry-After"]);
+    assert.match(
+      operation.responses["400"].description,
+      /INVALID_PARAMS` → https:\/\/gpc-reference\.dev\/problems\/invalid-params/,
+    );
+    assert.match(
+      operation.responses["404"].description,
+      /NO_RESULTS` → https:\/\/gpc-reference\.dev\/problems\/no-results/,
+    );
+    assert.ok(operation.parameters.some((p: Json) => p.name === "PAYMENT-SIGNATURE" && p.in === "header"));
+  });
+}
+
+Deno.test("the OpenAPI document's stats schema has exactly the published fields", async () => {
+  const stats = (await document()).components.schemas.CatalogStats;
+  assert.equal(stats.additionalProperties, false);
+  assert.deepEqual(Object.keys(stats.properties), [
+    "products",
+    "categories",
+    "retailers",
+    "brands",
+    "observations",
+    "last_updated",
+  ]);
+  assert.equal(stats.properties.last_updated.format, "date-time");
+});
+
+Deno.test("the OpenAPI document names every problem type", async () => {
+  assert.deepEqual((await document())["x-problem-types"], {
+    INVALID_PARAMS: "https://gpc-reference.dev/problems/invalid-params",
+    NO_RESULTS: "https://gpc-reference.dev/problems/no-results",
+    NOT_FOUND: "https://gpc-reference.dev/problems/not-found",
+    METHOD_NOT_ALLOWED: "https://gpc-reference.dev/problems/method-not-allowed",
+    RATE_LIMITED: "https://gpc-reference.dev/problems/rate-limited",
+    UNAVAILABLE: "https://gpc-reference.dev/problems/unavailable",
+    INTERNAL: "https://gpc-reference.dev/problems/internal",
+    PAYMENT_REQUIRED: "https://paymentauth.org/problems/payment-required",
+  });
+});
+
+Deno.test("the OpenAPI document shows the deployment's prices, payee, network, asset and facilitator", async () => {
+  const env = { PRICE_CLASSIFY: "0.002", PRICE_BRICK_ATTRIBUTES_PER_ITEM: "0.0001" };
+  const setup = await createPaymentGate(readPaymentConfig(env), {
+    state: new MemoryStateStore(),
+    log: () => {},
+  });
+  try {
+    const doc: Json = openApiDocument(readConfig({}), setup.describe());
+    assert.deepEqual(doc.paths["/v1/reference/classify"].get["x-price"], {
+      per_call: "0.002",
+      per_item: "0",
+      currency: "USDC",
+    });
+    assert.deepEqual(doc.paths["/v1/reference/brick-attributes"].get["x-price"], {
+      per_call: "0.001",
+      per_item: "0.0001",
+      currency: "USDC",
+    });
+    assert.equal(doc["x-payment"].network, "eip155:84532");
+    assert.equal(doc["x-payment"].asset.address, "0x036CbD53842c5426634e7929541eC2318f3dCF7e");
+    assert.equal(doc["x-payment"].pay_to, "0x000000000000000000000000000000000000dEaD");
+    assert.equal(doc["x-payment"].facilitator, "development");
+    assert.match(
+      doc.info.description,
+      /Payments: x402 v2, scheme exact, network eip155:84532, asset USDC 0x036CbD53842c5426634e7929541eC2318f3dCF7e, payTo 0x000000000000000000000000000000000000dEaD, facilitator development; classifyBrowseNodes 0\.002 USDC per call; getBrickAttributes 0\.001 USDC per call plus 0\.0001 per item\./,
+    );
+    assert.match(
+      doc.paths["/v1/reference/classify"].get.responses["402"].description,
+      /PAYMENT_REPLAYED \(invalid-challenge\)/,
+    );
+  } finally {
+    await setup.close();
+  }
+});
+
+Deno.test("the OpenAPI document says when payments are off", async () => {
+  const doc = await document();
+  assert.equal(doc["x-payment"], null);
+  assert.match(doc.info.description, /Payments: off in this deployment/);
+  assert.equal(doc.paths["/v1/reference/classify"].get["x-price"], undefined);
+});

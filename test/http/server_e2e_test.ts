@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { readConfig } from "../../src/config.ts";
+import { serve } from "../../src/main.ts";
+import { createLog } from "../../src/log/request_log.ts";
+import { MemoryStateStore } from "../../src/state/state_store.ts";
+import { freeGate } from "../../src/payments/payment_gate.ts";
+import { FakeStore, STATS } from "../support/fake_store.ts";
+
+function startServer(store = new FakeStore()) {
+  const config = readConfig({ HOST: "127.0.0.1", PORT: "0", PAYMENTS: "off", RATE_LIMIT: "100/s" });
+  const log = createLog("error", () => {});
+  return serve({ config, store, gate: freeGate, state: new MemoryStateStore(), log });
+}
+
+Deno.test("a real server answers classify, stats and HEAD over HTTP, then shuts down", async () => {
+  const server = startServer();
+  const base = `http://127.0.0.1:${server.port}`;
+  try {
+    const classify = await fetch(`${base}/v1/reference/classify?browse_id=16318751,1`);
+    assert.equal(classify.status, 200);
+    assert.equal(classify.headers.get("x-gpc-release"), "v20241202");
+    assert.equal(classify.headers.get("ratelimit-policy"), '"default";q=100;w=1');
+    const body = await classify.json();
+    assert.deepEqual(body.results.map((r: { browse_id: string }) => r.browse_id), ["16318751", "1"]);
+
+    const stats = await fetch(`${base}/v1/public/stats`);
+    assert.deepEqual(await stats.json(), STATS);
+
+    const head = await fetch(`${base}/v1/public/stats`, { method: "HEAD" });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get("content-length"), String(JSON.stringify(STATS).length));
+    assert.equal((await head.arrayBuffer()).byteLength, 0);
+  } finally {
+    await server.stop();
+  }
+  await server.finished;
+  await assert.rejects(fetch(`${base}/healthz`));
+});
+
+Deno.test("stopping the server lets an in-flight request finish", async () => {
+  const store = new FakeStore();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => release = resolve);
+  let arrived!: () => void;
+  const inFlight = new Promise<void>((resolve) => arrived = resolve);
+  const gate = {
+    admit: async () => {
+      arrived();
+      await held;
+      return { kind: "free" as const };
+    },
+  };
+  const config = readConfig({ HOST: "127.0.0.1", PORT: "0", PAYMENTS: "off", RATE_LIMIT: "off" });
+  const server = serve({
+    config,
+    store,
+    gate,
+    state: new MemoryStateStore(),
+    log: createLog("error", () => {}),
+  });
+  const pending = fetch(`http://127.0.0.1:${server.port}/v1/reference/classify?q=bread`);
+  await inFlight;
+  const stopped = server.stop();
+  release();
+  const response = await pending;
+  assert.equal(response.status, 200);
+  assert.equal((await response.json()).results[0].q, "bread");
+  await stopped;
+  await server.finished;
+});

@@ -1,0 +1,253 @@
+import assert from "node:assert/strict";
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "npm:@x402/core@2.27.0/http";
+import { startDevFacilitator } from "../../src/payments/dev_facilitator.ts";
+import type { Admission } from "../../src/payments/payment_gate.ts";
+import { readPaymentConfig } from "../../src/payments/payment_config.ts";
+import { createPaymentGate, type PaymentSetup } from "../../src/payments/payment_setup.ts";
+import { MemoryStateStore } from "../../src/state/state_store.ts";
+import { newPayer } from "../support/payment_client.ts";
+import { HTTPFacilitatorClient, x402ResourceServer } from "npm:@x402/core@2.27.0/server";
+import { ExactEvmScheme } from "npm:@x402/evm@2.27.0/exact/server";
+import { CHALLENGE_CACHE_SIZE, createX402Gate } from "../../src/payments/x402_gate.ts";
+import { PaymentClaims } from "../../src/payments/payment_claims.ts";
+
+const PAYEE = "0x209693Bc6afc0C5328bA36FaF03C514EF312287C";
+const URL_CLASSIFY = "http://gpc.test/v1/reference/classify?browse_id=16318751,18776870011,18776875011";
+const CLASSIFY = { operation: "classifyBrowseNodes", items: 3 };
+
+/** A gate over a running development facilitator; `body` gets the gate, its logs and the facilitator. */
+async function withGate(
+  env: Record<string, string>,
+  body: (setup: PaymentSetup, logs: string[], state: MemoryStateStore) => Promise<void>,
+) {
+  const facilitator = startDevFacilitator(readPaymentConfig({}));
+  const logs: string[] = [];
+  const state = new MemoryStateStore();
+  const setup = await createPaymentGate(
+    readPaymentConfig({ FACILITATOR_URL: facilitator.url, PAY_TO: PAYEE, ...env }),
+    { state, log: (level, message) => logs.push(`${level}: ${message}`) },
+  );
+  try {
+    await body(setup, logs, state);
+  } finally {
+    await setup.close();
+    await facilitator.close();
+  }
+}
+
+function responseOf(admission: Admission): Response {
+  if (admission.kind !== "respond") throw new Error(`expected a response, got ${admission.kind}`);
+  return admission.response;
+}
+
+Deno.test("a request without payment gets the x402 v2 challenge for its price", async () => {
+  await withGate({}, async ({ gate }) => {
+    const response = responseOf(await gate.admit(new Request(URL_CLASSIFY), CLASSIFY));
+    assert.equal(response.status, 402);
+    assert.deepEqual(decodePaymentRequiredHeader(response.headers.get("PAYMENT-REQUIRED")!), {
+      x402Version: 2,
+      error: "Payment required",
+      resource: {
+        url: URL_CLASSIFY,
+        description: "classifyBrowseNodes: 3 items",
+        mimeType: "application/json",
+      },
+      accepts: [{
+        scheme: "exact",
+        network: "eip155:84532",
+        amount: "1000",
+        asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+        payTo: PAYEE,
+        maxTimeoutSeconds: 300,
+        extra: { name: "USDC", version: "2" },
+      }],
+    });
+    const body = await response.json();
+    assert.equal(body.detail, "GET /v1/reference/classify costs 0.001 USDC per call");
+    assert.equal("x402Version" in body, false);
+    assert.equal("accepts" in body, false);
+  });
+});
+
+Deno.test("a per-item price adds up per id and says so", async () => {
+  await withGate({ PRICE_CLASSIFY_PER_ITEM: "0.0001" }, async ({ gate }) => {
+    const response = responseOf(await gate.admit(new Request(URL_CLASSIFY), CLASSIFY));
+    assert.equal(
+      decodePaymentRequiredHeader(response.headers.get("PAYMENT-REQUIRED")!).accepts[0]!.amount,
+      "1300",
+    );
+    const body = await response.json();
+    assert.equal(
+      body.detail,
+      "GET /v1/reference/classify costs 0.001 USDC per call plus 0.0001 USDC per item: 0.0013 USDC for 3 items",
+    );
+    assert.equal(body.error.details.amount, "1300");
+  });
+});
+
+Deno.test("an x402 version 1 X-PAYMENT header is a malformed credential that names the v2 header", async () => {
+  await withGate({}, async ({ gate }) => {
+    const request = new Request(URL_CLASSIFY, { headers: { "X-PAYMENT": "e30=" } });
+    const body = await responseOf(await gate.admit(request, CLASSIFY)).json();
+    assert.equal(body.type, "https://paymentauth.org/problems/malformed-credential");
+    assert.equal(
+      body.error.message,
+      "X-PAYMENT is the x402 version 1 header; send PAYMENT-SIGNATURE (x402 version 2)",
+    );
+  });
+});
+
+Deno.test("an operation without a price is a programming error, not a free pass", async () => {
+  await withGate({}, async ({ gate }) => {
+    await assert.rejects(gate.admit(new Request(URL_CLASSIFY), { operation: "getBestPrice", items: 1 }), {
+      message: "no price is configured for operation getBestPrice",
+    });
+  });
+});
+
+Deno.test("a paid admission settles into PAYMENT-RESPONSE and keeps the work's answer", async () => {
+  await withGate({}, async ({ gate }) => {
+    const payer = newPayer();
+    const challenge = responseOf(await gate.admit(new Request(URL_CLASSIFY), CLASSIFY));
+    const required = decodePaymentRequiredHeader(challenge.headers.get("PAYMENT-REQUIRED")!);
+    const payload = await payer.client.createPaymentPayload(required);
+    const { encodePaymentSignatureHeader } = await import("npm:@x402/core@2.27.0/http");
+    const request = new Request(URL_CLASSIFY, {
+      headers: { "PAYMENT-SIGNATURE": encodePaymentSignatureHeader(payload) },
+    });
+    const admission = await gate.admit(request, CLASSIFY);
+    if (admission.kind !== "paid") throw new Error(`expected paid, got ${admission.kind}`);
+    const work = new Response('{"results":[]}', { status: 200, headers: { "X-Work": "done" } });
+    const answer = await admission.settle(work);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get("X-Work"), "done");
+    assert.equal(await answer.text(), '{"results":[]}');
+    assert.deepEqual(decodePaymentResponseHeader(answer.headers.get("PAYMENT-RESPONSE")!).success, true);
+  });
+});
+
+Deno.test("an abandoned admission releases its claim and charges nothing", async () => {
+  await withGate({}, async ({ gate }, logs) => {
+    const payer = newPayer();
+    const challenge = responseOf(await gate.admit(new Request(URL_CLASSIFY), CLASSIFY));
+    const required = decodePaymentRequiredHeader(challenge.headers.get("PAYMENT-REQUIRED")!);
+    const { encodePaymentSignatureHeader } = await import("npm:@x402/core@2.27.0/http");
+    const header = encodePaymentSignatureHeader(await payer.client.createPaymentPayload(required));
+    const first = await gate.admit(
+      new Request(URL_CLASSIFY, { headers: { "PAYMENT-SIGNATURE": header } }),
+      CLASSIFY,
+    );
+    if (first.kind !== "paid") throw new Error(`expected paid, got ${first.kind}`);
+    await first.abandon();
+    const again = await gate.admit(
+      new Request(URL_CLASSIFY, { headers: { "PAYMENT-SIGNATURE": header } }),
+      CLASSIFY,
+    );
+    assert.equal(again.kind, "paid");
+    if (again.kind === "paid") await again.abandon();
+    assert.deepEqual(logs.filter((line) => line.includes("abandoned")).length, 2);
+  });
+});
+
+Deno.test("a facilitator unreachable at start-up is retried: 503 first, then challenges once it is up", async () => {
+  const probe = startDevFacilitator(readPaymentConfig({}));
+  const port = Number(new URL(probe.url).port);
+  await probe.close();
+  const logs: string[] = [];
+  const setup = await createPaymentGate(
+    readPaymentConfig({ FACILITATOR_URL: `http://127.0.0.1:${port}`, PAY_TO: PAYEE }),
+    { state: new MemoryStateStore(), log: (level, message) => logs.push(`${level}: ${message}`) },
+  );
+  const down = responseOf(await setup.gate.admit(new Request(URL_CLASSIFY), CLASSIFY));
+  assert.equal(down.status, 503);
+  assert.equal(down.headers.get("Retry-After"), "5");
+  await down.body?.cancel();
+  const facilitator = startDevFacilitator({ ...readPaymentConfig({}), port });
+  try {
+    const up = responseOf(await setup.gate.admit(new Request(URL_CLASSIFY), CLASSIFY));
+    assert.equal(up.status, 402);
+    await up.body?.cancel();
+    assert.equal(
+      logs[0],
+      "warn: payment facilitator not reachable at start-up; paid operations answer 503 until it is",
+    );
+  } finally {
+    await setup.close();
+    await facilitator.close();
+  }
+});
+
+Deno.test("the development setup starts its own facilitator and says so", async () => {
+  const logs: string[] = [];
+  const setup = await createPaymentGate(readPaymentConfig({}), {
+    state: new MemoryStateStore(),
+    log: (level, message) => logs.push(`${level}: ${message}`),
+  });
+  try {
+    assert.deepEqual(logs, [
+      "warn: payments use the DEVELOPMENT facilitator: an in-memory test ledger, no real funds move",
+    ]);
+    assert.deepEqual(setup.describe(), {
+      protocol: "x402",
+      x402_version: 2,
+      scheme: "exact",
+      network: "eip155:84532",
+      asset: {
+        address: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+        name: "USDC",
+        version: "2",
+        decimals: 6,
+      },
+      currency: "USDC",
+      pay_to: "0x000000000000000000000000000000000000dEaD",
+      facilitator: "development",
+      prices: {
+        classifyBrowseNodes: { per_call: "0.001", per_item: "0" },
+        getBrickAttributes: { per_call: "0.001", per_item: "0" },
+      },
+      max_timeout_seconds: 300,
+    });
+    const response = responseOf(await setup.gate.admit(new Request(URL_CLASSIFY), CLASSIFY));
+    assert.equal(response.status, 402);
+    await response.body?.cancel();
+  } finally {
+    await setup.close();
+  }
+});
+
+Deno.test("identical unpaid requests reuse one encoded challenge; another URL gets its own", async () => {
+  const facilitator = startDevFacilitator(readPaymentConfig({}));
+  const config = readPaymentConfig({ FACILITATOR_URL: facilitator.url, PAY_TO: PAYEE });
+  const server = new x402ResourceServer(new HTTPFacilitatorClient({ url: facilitator.url }))
+    .register(config.network, new ExactEvmScheme());
+  let built = 0;
+  const original = server.createPaymentRequiredResponse.bind(server);
+  server.createPaymentRequiredResponse = (...args) => {
+    built++;
+    return original(...args);
+  };
+  const gate = createX402Gate({
+    config,
+    server,
+    claims: new PaymentClaims(new MemoryStateStore()),
+    log: () => {},
+  });
+  try {
+    const headerOf = async (url: string, items: number) =>
+      responseOf(await gate.admit(new Request(url), { operation: "classifyBrowseNodes", items }))
+        .headers.get("PAYMENT-REQUIRED");
+    const first = await headerOf(URL_CLASSIFY, 3);
+    assert.equal(await headerOf(URL_CLASSIFY, 3), first);
+    assert.equal(built, 1);
+    const other = await headerOf("http://gpc.test/v1/reference/classify?browse_id=16318751", 1);
+    assert.notEqual(other, first);
+    assert.equal(
+      decodePaymentRequiredHeader(other!).resource.url,
+      "http://gpc.test/v1/reference/classify?browse_id=16318751",
+    );
+    assert.equal(built, 2);
+    assert.equal(CHALLENGE_CACHE_SIZE, 4096);
+  } finally {
+    await facilitator.close();
+  }
+});

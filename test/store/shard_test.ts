@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import { writeShard } from "../../build/dist/shard_writer.ts";
+import { ShardCorruptError, ShardReader } from "../../src/store/shard_reader.ts";
+import { crc32, fnv1a, H, HEADER_BYTES } from "../../src/format/shard_format.ts";
+
+const pairs: [string, unknown][] = [
+  ["10000155", { title: "Baking/Cooking Mixes (Frozen)", attribute_count: 6 }],
+  ["50000000", { title: "Food/Beverage", level: "segment" }],
+  ["16310211", { gpc: null, attributes: [] }],
+  ["extra virgin olive oil", ["10000275"]],
+  ["été", "unicode key"],
+];
+
+Deno.test("a shard finds every key's record and nothing else", () => {
+  const reader = new ShardReader("t.shard", writeShard(pairs));
+  assert.equal(reader.size, 5);
+  for (const [key, value] of pairs) assert.deepEqual(reader.get(key), value);
+  assert.equal(reader.get("10000156"), undefined);
+  assert.equal(reader.get(""), undefined);
+  assert.equal(reader.get("1000015"), undefined);
+});
+
+Deno.test("a shard lists its keys in byte order", () => {
+  const reader = new ShardReader("t.shard", writeShard(pairs));
+  assert.deepEqual([...reader.keys()], ["10000155", "16310211", "50000000", "extra virgin olive oil", "été"]);
+});
+
+Deno.test("a shard's bytes do not depend on the order of its pairs", () => {
+  assert.deepEqual(writeShard(pairs), writeShard([...pairs].reverse()));
+});
+
+Deno.test("a shard refuses a duplicate key", () => {
+  assert.throws(() => writeShard([["a", 1], ["a", 2]]), /duplicate shard key "a"/);
+});
+
+Deno.test("an empty shard opens and finds nothing", () => {
+  const reader = new ShardReader("empty.shard", writeShard([]));
+  assert.equal(reader.size, 0);
+  assert.equal(reader.get("x"), undefined);
+});
+
+Deno.test("a shard with many keys finds each of them (probing across collisions)", () => {
+  const many = Array.from({ length: 5000 }, (_, i) => [String(10000000 + i * 7), i] as [string, number]);
+  const reader = new ShardReader("many.shard", writeShard(many));
+  for (const [key, value] of many) assert.equal(reader.get(key), value);
+  assert.equal(reader.get("9999999"), undefined);
+});
+
+Deno.test("a key longer than the lookup scratch buffer is still found", () => {
+  const long = "x".repeat(1000);
+  const reader = new ShardReader("long.shard", writeShard([[long, 1], ["y", 2]]));
+  assert.equal(reader.get(long), 1);
+  assert.equal(reader.get("x".repeat(999)), undefined);
+});
+
+Deno.test("FNV-1a and CRC-32 match their published check values", () => {
+  assert.equal(fnv1a(new TextEncoder().encode("a")), 0xe40c292c);
+  assert.equal(crc32(new TextEncoder().encode("123456789")), 0xcbf43926);
+});
+
+const corruptions: [string, (bytes: Uint8Array) => Uint8Array, RegExp][] = [
+  ["a truncated shard", (b) => b.subarray(0, b.length - 3), /header checksum|length \d+ differs/],
+  ["a shard shorter than its header", (b) => b.subarray(0, 10), /shorter than the header/],
+  ["a shard with wrong magic bytes", (b) => flip(b, 0), /bad magic bytes/],
+  ["a shard with a damaged header", (b) => flip(b, H.recordCount), /header checksum mismatch/],
+  ["a shard with a damaged index", (b) => flip(b, HEADER_BYTES + 2), /index checksum mismatch/],
+];
+
+for (const [name, damage, message] of corruptions) {
+  Deno.test(`${name} refuses to open with an error naming the file`, () => {
+    assert.throws(
+      () => new ShardReader("dist/codes.shard", damage(writeShard(pairs))),
+      (error: unknown) =>
+        error instanceof ShardCorruptError && error.message.startsWith("shard dist/codes.shard is corrupt") &&
+        message.test(error.message),
+    );
+  });
+}
+
+Deno.test("a damaged record is detected when read, and other records still serve", () => {
+  const bytes = writeShard(pairs);
+  const damaged = flip(bytes, bytes.length - 2);
+  const reader = new ShardReader("dist/codes.shard", damaged);
+  assert.throws(() => reader.get("été"), /shard dist\/codes.shard is corrupt: record 4 checksum mismatch/);
+  assert.deepEqual(reader.get("50000000"), { title: "Food/Beverage", level: "segment" });
+  assert.throws(() => reader.verifyRecords(), /record 4 checksum mismatch/);
+});
+
+function flip(bytes: Uint8Array, at: number): Uint8Array {
+  const copy = bytes.slice();
+  copy[at] = copy[at]! ^ 0xff;
+  return copy;
+}
