@@ -1,6 +1,7 @@
 /** Per-call cost of the handler's parts, without a socket: `deno run -A bench/handler_micro.ts`. */
 import { openStore } from "../src/store/store.ts";
-import { classifyQuery, parseQuery } from "../src/http/request_params.ts";
+import { parseQuery } from "../src/operation/query.ts";
+import { classifyQuery } from "../src/reference/request_params.ts";
 import { createHandler } from "../src/http/handler.ts";
 import { readConfig } from "../src/config.ts";
 import { freeGate } from "../src/payments/payment_gate.ts";

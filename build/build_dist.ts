@@ -10,8 +10,7 @@ import { gpcCounts, validateGpcRelease } from "./gpc/gpc_validate.ts";
 import { compileGpc } from "./gpc/gpc_compile.ts";
 import { compileContent } from "./content/content_compile.ts";
 import { compileCatalog } from "./catalog/catalog_stats.ts";
-import { resolveBuildDirectory } from "../src/store/store.ts";
-import { checkManifest, MANIFEST_FILE } from "../src/format/manifest.ts";
+import { checkManifest, MANIFEST_FILE, resolveBuildDirectory } from "../src/format/manifest.ts";
 
 /** Compiles `dataDir` into shards and a manifest, in memory. */
 export async function compileData(dataDir: string, progress: Progress): Promise<AssembledBuild> {

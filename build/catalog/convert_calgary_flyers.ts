@@ -2,7 +2,7 @@
  * One-off converter: the Calgary (Seton) grocery flyer history CSV → a catalog snapshot for country ca.
  *
  * ```
- * deno run --allow-read --allow-write build/convert_calgary_flyers.ts <flyers.csv> <snapshot.csv> [brands.txt]
+ * deno run --allow-read --allow-write build/catalog/convert_calgary_flyers.ts <flyers.csv> <snapshot.csv> [brands.txt]
  * ```
  *
  * Source columns: Date, Store, Item, Price_Text, Price_Value, Valid_Until, Category, Is_Deal, Original_Name,

@@ -4,7 +4,7 @@
  * snapshot says so in its `# generated:` line.
  *
  * ```
- * deno run --allow-read --allow-write build/generate_us_snapshot.ts [fruit.csv vegetable.csv] <snapshot.csv>
+ * deno run --allow-read --allow-write build/catalog/generate_us_snapshot.ts [fruit.csv vegetable.csv] <snapshot.csv>
  * ```
  *
  * Every USDA row (Fruit or Vegetable, Form, RetailPrice, RetailPriceUnit) is a product "Name (Form)" in
@@ -117,7 +117,7 @@ export function generateUsSnapshot(prices: readonly UsdaPrice[], sources: readon
       sources.map((s) => s.slice(s.lastIndexOf("/") + 1)).join(", ")
     }`,
     generated:
-      `by build/generate_us_snapshot.ts (seed ${SEED}) from the USDA averages; retailers, dates and ` +
+      `by build/catalog/generate_us_snapshot.ts (seed ${SEED}) from the USDA averages; retailers, dates and ` +
       `per-retailer prices are fictitious, not observed`,
   }, rows);
 }

@@ -5,10 +5,9 @@
  * published fields (whatever else the record might hold) and a strong ETag.
  */
 import type { CatalogStats } from "../format/catalog_records.ts";
-import { strongEtag } from "../http/etag.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
 import * as v from "npm:valibot@1.5.0";
-import { parseQuery } from "../http/request_params.ts";
+import { parseQuery } from "../operation/query.ts";
 
 /** The stats query: no parameters at all. */
 export const statsQuery = v.strictObject(
@@ -38,14 +37,20 @@ export function publishedStats(stats: CatalogStats): CatalogStats {
   };
 }
 
-/** Returns a function that validates a stats query and answers the body, rendered once per store. */
-export function createStatsAnswer(store: ReferenceStore): (search: URLSearchParams) => Promise<StatsBody> {
+/**
+ * Returns a function that validates a stats query and answers the body, rendered once per store; `tagOf`
+ * gives the body's entity tag (the HTTP layer's choice).
+ */
+export function createStatsAnswer(
+  store: ReferenceStore,
+  tagOf: (body: string) => Promise<string>,
+): (search: URLSearchParams) => Promise<StatsBody> {
   let rendered: Promise<StatsBody> | undefined;
   return (search) => {
     parseQuery(statsQuery, search);
     if (rendered === undefined) {
       const json = JSON.stringify(publishedStats(store.stats()));
-      rendered = strongEtag(json).then((etag) => ({ json, etag }));
+      rendered = tagOf(json).then((etag) => ({ json, etag }));
     }
     return rendered;
   };

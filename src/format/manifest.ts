@@ -91,3 +91,23 @@ export function checkManifest(file: string, value: unknown): Manifest {
   }
   return value as Manifest;
 }
+
+/** The build directory a dist path names: itself when it holds a manifest, else the one CURRENT names. */
+export function resolveBuildDirectory(distDir: string): string {
+  try {
+    Deno.statSync(`${distDir}/${MANIFEST_FILE}`);
+    return distDir;
+  } catch {
+    // Not a build directory: follow CURRENT.
+  }
+  let id: string;
+  try {
+    id = Deno.readTextFileSync(`${distDir}/${CURRENT_FILE}`).trim();
+  } catch {
+    throw new Error(`${distDir} holds no compiled data (no ${CURRENT_FILE} file): run \`deno task build\``);
+  }
+  if (!/^[A-Za-z0-9._-]+$/.test(id)) {
+    throw new Error(`${distDir}/${CURRENT_FILE} names an invalid build "${id}"`);
+  }
+  return `${distDir}/${BUILDS_DIR}/${id}`;
+}

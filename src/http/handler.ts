@@ -13,7 +13,7 @@ import { prepareClassify } from "../reference/classify.ts";
 import { clientAddress } from "./client_address.ts";
 import type { Config } from "../config.ts";
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from "./cors.ts";
-import { matchesIfNoneMatch } from "./etag.ts";
+import { matchesIfNoneMatch, strongEtag } from "./etag.ts";
 import { openApiJson } from "./openapi.ts";
 import type { PaidWork } from "../operation/paid_work.ts";
 import type { PaymentGate } from "../payments/payment_gate.ts";
@@ -73,7 +73,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     NO_STORE,
   ];
   const paidOkHeaders: Pairs = [["Content-Type", JSON_TYPE]];
-  const statsAnswer = createStatsAnswer(store);
+  const statsAnswer = createStatsAnswer(store, strongEtag);
   let openapi: string | undefined;
   const unhealthy = () => store.healthy?.() === false;
 

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document served at GET /openapi.json, generated from the valibot schemas that validate
- * requests (request_params.ts) and describe answers (response_schemas.ts), so it cannot drift from what
+ * requests (reference/request_params.ts) and describe answers (the response and body schemas), so it cannot drift from what
  * the service does. The decisions the published interface leaves open are written into descriptions.
  */
 import { toJsonSchema } from "npm:@valibot/to-json-schema@1.8.0";
@@ -9,18 +9,18 @@ import type { PaymentDescription } from "../payments/payment_setup.ts";
 import type * as v from "npm:valibot@1.5.0";
 import type { Config } from "../config.ts";
 import { PROBLEM_BASE, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES } from "../operation/problem.ts";
-import { browseIdParam, gpcCodesParam, MAX_ITEMS, MAX_PHRASE_CHARS, phrasesParam } from "./request_params.ts";
 import {
-  brickAttributesResponseSchema,
-  catalogStatsSchema,
-  classifyResponseSchema,
-  healthSchema,
-  problemSchema,
-  statsErrorSchema,
-} from "./response_schemas.ts";
+  browseIdParam,
+  gpcCodesParam,
+  MAX_ITEMS,
+  MAX_PHRASE_CHARS,
+  phrasesParam,
+} from "../reference/request_params.ts";
+import { brickAttributesResponseSchema, classifyResponseSchema } from "../reference/response_schemas.ts";
+import { catalogStatsSchema } from "../catalog/stats_schema.ts";
+import { healthSchema, problemSchema, statsErrorSchema } from "./body_schemas.ts";
 import { BRICK_ATTRIBUTES_PATH, CLASSIFY_PATH, HEALTH_PATH, OPENAPI_PATH, STATS_PATH } from "./router.ts";
-import { CLASSIFY_OPERATION } from "../reference/classify.ts";
-import { BRICK_ATTRIBUTES_OPERATION } from "../reference/brick_attributes.ts";
+import { BRICK_ATTRIBUTES_OPERATION, CLASSIFY_OPERATION } from "../operation/operations.ts";
 
 /** The payment problem type of a 402 (MPP vocabulary, see payments.md). */
 export const PAYMENT_REQUIRED_TYPE = "https://paymentauth.org/problems/payment-required";

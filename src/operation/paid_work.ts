@@ -2,7 +2,14 @@
  * A paid request that passed every free check (400, 404): what the payment gate prices, and the work that
  * runs only once the gate admits the request.
  */
-import type { PricedOperation } from "../payments/payment_gate.ts";
+
+/** A paid operation, as priced by the gate. */
+export interface PricedOperation {
+  /** Operation name, e.g. "classifyBrowseNodes". */
+  readonly operation: string;
+  /** Number of items the request asks for (ids, phrases or codes), for per-item pricing. */
+  readonly items: number;
+}
 
 /** A validated, servable request of a paid operation. */
 export interface PaidWork {

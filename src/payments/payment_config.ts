@@ -21,8 +21,7 @@
  * is refused on anything but Base Sepolia, and PAY_TO must be set whenever a real facilitator moves funds.
  */
 import { getAddress, isAddress } from "npm:viem@2.57.20";
-import { BRICK_ATTRIBUTES_OPERATION } from "../reference/brick_attributes.ts";
-import { CLASSIFY_OPERATION } from "../reference/classify.ts";
+import { BRICK_ATTRIBUTES_OPERATION, CLASSIFY_OPERATION } from "../operation/operations.ts";
 
 /** An EVM address in checksum form. */
 export type Address = `0x${string}`;

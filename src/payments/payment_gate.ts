@@ -5,14 +5,7 @@
  * A request that ends in 400/404 never reaches the gate, so it never carries a challenge. When the work
  * fails the handler calls `admission.abandon()` instead of settling: nothing is charged for failed work.
  */
-
-/** A paid operation, as priced by the gate. */
-export interface PricedOperation {
-  /** Operation name, e.g. "classifyBrowseNodes". */
-  readonly operation: string;
-  /** Number of items the request asks for (ids, phrases or codes), for per-item pricing. */
-  readonly items: number;
-}
+import type { PricedOperation } from "../operation/paid_work.ts";
 
 /** The gate's answer for one request. */
 export type Admission =

@@ -7,34 +7,26 @@
  * would be issued (@x402/core's matcher), refuse an authorisation already past validBefore, claim the
  * authorisation's identity (taken → 402 invalid-challenge), verify with the facilitator (invalid → claim
  * released, 402 by reason), and admit the work. `settle` settles after the work succeeded and adds
- * PAYMENT-RESPONSE; `abandon` releases the claim after the work failed, so nothing is charged.
+ * PAYMENT-RESPONSE; `abandon` releases the claim after the work failed, so nothing is charged (both in
+ * x402_settlement.ts).
  *
  * Facilitator trouble: unreachable or slow → 503, a broken answer → 502, both with Retry-After and the
  * claim released (nothing was charged). A settlement that times out may still land, so its claim is kept
  * and the answer is a 503 whose Retry-After reaches past validBefore, when it no longer can: paying again
  * before then could pay twice. Payment headers are bearer credentials and are never logged.
  */
-import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from "npm:@x402/core@2.27.0/http";
+import { encodePaymentRequiredHeader } from "npm:@x402/core@2.27.0/http";
 import type { x402ResourceServer } from "npm:@x402/core@2.27.0/server";
-import {
-  type PaymentRequirements,
-  SettleError,
-  type SettleResponse,
-  VerifyError,
-  type VerifyResponse,
-} from "npm:@x402/core@2.27.0/types";
-import type { Admission, PaymentGate, PricedOperation } from "./payment_gate.ts";
+import { type PaymentRequirements, VerifyError, type VerifyResponse } from "npm:@x402/core@2.27.0/types";
+import type { Admission, PaymentGate } from "./payment_gate.ts";
+import type { PricedOperation } from "../operation/paid_work.ts";
 import { formatAmount, type OperationPrice, type PaymentConfig } from "./payment_config.ts";
 import { type PaymentClaims, type PaymentIdentity } from "./payment_claims.ts";
-import {
-  type ChallengeContext,
-  facilitatorProblemResponse,
-  type PaymentProblem,
-  paymentProblemResponse,
-} from "./payment_problems.ts";
+import { type ChallengeContext, type PaymentProblem, paymentProblemResponse } from "./payment_problems.ts";
 import { decodePayment, malformed, mismatch, reasonProblem } from "./payment_credential.ts";
 import { facilitatorTrouble, type PaymentLog, unavailable } from "./facilitator_trouble.ts";
-import { messageOf, safeMessage } from "../log/error_message.ts";
+import { messageOf } from "../log/error_message.ts";
+import { paidAdmission } from "./x402_settlement.ts";
 
 export type { PaymentLog } from "./facilitator_trouble.ts";
 
@@ -237,80 +229,19 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
     }
     await claims.mark(identity, "verified");
 
-    return {
-      kind: "paid",
-      settle: async (response) => {
-        await claims.mark(identity, "settling");
-        let settled: SettleResponse;
-        try {
-          settled = await server.settlePayment(payload, matching);
-        } catch (error) {
-          if (error instanceof SettleError) {
-            settled = {
-              success: false,
-              transaction: "",
-              network: matching.network,
-              ...(error.errorReason === undefined ? {} : { errorReason: error.errorReason }),
-            };
-          } else {
-            // A dropped connection looks like one never made (both are TypeErrors in fetch), and the
-            // settlement may have landed: keep the claim rather than risk charging twice.
-            return await settlementPending(identity, instance, error);
-          }
-        }
-        if (settled.success) {
-          await claims.mark(identity, "settled");
-          const paid = new Response(response.body, response);
-          paid.headers.set("PAYMENT-RESPONSE", encodePaymentResponseHeader(settled));
-          log("info", "payment settled", {
-            operation: operation.operation,
-            amount: amount.toString(),
-            payer: settled.payer ?? identity.from,
-            transaction: settled.transaction,
-          });
-          return paid;
-        }
-        if (settled.errorReason === "settlement_pending") {
-          return await settlementPending(identity, instance, settled);
-        }
-        const problem = reasonProblem(settled.errorReason, "The payment could not be settled");
-        // A nonce spent elsewhere stays claimed; any other refusal charged nothing and may be retried.
-        if (problem.name === "invalid-challenge") await claims.mark(identity, "settled");
-        else await claims.release(identity);
-        log("warn", "payment settlement refused", {
-          operation: operation.operation,
-          reason: settled.errorReason,
-        });
-        return await challenge(problem);
-      },
-      abandon: async () => {
-        await claims.release(identity);
-        log("info", "payment abandoned: the work failed, nothing was charged", {
-          operation: operation.operation,
-        });
-      },
-    };
-  }
-
-  async function settlementPending(
-    identity: PaymentIdentity,
-    instance: string,
-    cause: unknown,
-  ): Promise<Response> {
-    await claims.mark(identity, "pending");
-    const waitSeconds = Math.max(1, Math.ceil(identity.validBefore - now() / 1000) + 1);
-    log("error", "payment settlement has no outcome; the claim is kept until the authorisation expires", {
-      error: cause instanceof Error ? safeMessage(cause) : `facilitator answered ${JSON.stringify(cause)}`,
-      valid_before: identity.validBefore,
-    });
-    return facilitatorProblemResponse(
-      "settlement-pending",
-      "The payment's settlement has no outcome yet and may still complete; do not pay again before " +
-        new Date(identity.validBefore * 1000).toISOString(),
+    return paidAdmission({
+      server,
+      claims,
+      log,
+      now,
+      identity,
+      payload,
+      matching,
+      operation: operation.operation,
+      amount,
       instance,
-      waitSeconds,
-      { valid_before: identity.validBefore },
-    );
+      challenge,
+    });
   }
 
   return { admit, ready };

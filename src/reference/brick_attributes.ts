@@ -8,13 +8,12 @@
  */
 import { ApiError } from "../operation/api_error.ts";
 import type { PaidWork } from "../operation/paid_work.ts";
+import { BRICK_ATTRIBUTES_OPERATION } from "../operation/operations.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
-import { brickAttributesQuery, type ParamIssue, parseQuery } from "../http/request_params.ts";
+import { type ParamIssue, parseQuery } from "../operation/query.ts";
+import { brickAttributesQuery } from "./request_params.ts";
 import type { CodeKind } from "../format/shard_records.ts";
 import { jsonOf, versionedBody } from "./versioned_body.ts";
-
-/** The operation name of brick-attributes. */
-export const BRICK_ATTRIBUTES_OPERATION = "getBrickAttributes";
 
 const KIND_NAMES: Readonly<Record<CodeKind, string>> = {
   segment: "a segment code",

@@ -8,14 +8,13 @@
  */
 import { ApiError } from "../operation/api_error.ts";
 import type { PaidWork } from "../operation/paid_work.ts";
+import { CLASSIFY_OPERATION } from "../operation/operations.ts";
 import { normalisePhrase } from "../format/phrase_normalise.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
-import { classifyQuery, parseQuery } from "../http/request_params.ts";
+import { parseQuery } from "../operation/query.ts";
+import { classifyQuery } from "./request_params.ts";
 import type { BrowseRecord, GpcNodeView, LexiconRecord } from "../format/shard_records.ts";
 import { jsonOf, versionedBody } from "./versioned_body.ts";
-
-/** The published operation name of classify. */
-export const CLASSIFY_OPERATION = "classifyBrowseNodes";
 
 /** Validates a classify query and rejects it when nothing in it is known; the rest runs once paid. */
 export function prepareClassify(search: URLSearchParams, store: ReferenceStore): PaidWork {

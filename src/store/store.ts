@@ -8,11 +8,10 @@
  */
 import { canMap, mapFile, type MappedFile } from "./mmap.ts";
 import {
-  BUILDS_DIR,
   checkManifest,
-  CURRENT_FILE,
   type Manifest,
   MANIFEST_FILE,
+  resolveBuildDirectory,
   SHARD_NAMES,
   type ShardName,
 } from "../format/manifest.ts";
@@ -42,26 +41,6 @@ export interface OpenedStore extends ReferenceStore {
   /** Hashes every shard and compares with the manifest; marks the store unhealthy on mismatch. */
   verify(): Promise<void>;
   close(): void;
-}
-
-/** The build directory a dist path names: itself when it holds a manifest, else the one CURRENT names. */
-export function resolveBuildDirectory(distDir: string): string {
-  try {
-    Deno.statSync(`${distDir}/${MANIFEST_FILE}`);
-    return distDir;
-  } catch {
-    // Not a build directory: follow CURRENT.
-  }
-  let id: string;
-  try {
-    id = Deno.readTextFileSync(`${distDir}/${CURRENT_FILE}`).trim();
-  } catch {
-    throw new Error(`${distDir} holds no compiled data (no ${CURRENT_FILE} file): run \`deno task build\``);
-  }
-  if (!/^[A-Za-z0-9._-]+$/.test(id)) {
-    throw new Error(`${distDir}/${CURRENT_FILE} names an invalid build "${id}"`);
-  }
-  return `${distDir}/${BUILDS_DIR}/${id}`;
 }
 
 /** Opens the dist at `distDir` (a dist root or one build directory). */

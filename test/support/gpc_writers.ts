@@ -11,7 +11,7 @@ import { strToU8, zipSync } from "npm:fflate@0.8.3";
 import type { GpcEntry, GpcRelease } from "../../build/gpc/gpc_model.ts";
 import { dateUtcOfReleaseId } from "../../build/gpc/gpc_release_id.ts";
 
-import { GPC_XLSX_COLUMNS } from "../../build/gpc/gpc_xlsx_reader.ts";
+import { GPC_XLSX_COLUMNS } from "../../build/gpc/gpc_xlsx_model.ts";
 
 export { GPC_XLSX_COLUMNS };
 

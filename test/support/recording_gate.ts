@@ -2,7 +2,8 @@
  * A PaymentGate for handler tests that records what the handler asks of it. Its answer is chosen per
  * test: "free", "paid" (settle adds PAYMENT-RESPONSE: settled) or "challenge" (a 402 problem).
  */
-import type { Admission, PaymentGate, PricedOperation } from "../../src/payments/payment_gate.ts";
+import type { Admission, PaymentGate } from "../../src/payments/payment_gate.ts";
+import type { PricedOperation } from "../../src/operation/paid_work.ts";
 
 /** What the gate answers to every admit. */
 export type GateMode = "free" | "paid" | "challenge";

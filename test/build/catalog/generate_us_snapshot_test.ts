@@ -43,7 +43,10 @@ Deno.test("the committed us snapshot is exactly what the generator makes of the 
 Deno.test("the generated snapshot is labelled generated and priced around the USDA average in 2022", async () => {
   const prices = await usdaPrices();
   const snapshot = parseSnapshot(generateUsSnapshot(prices, DEFAULT_INPUTS), "us.csv");
-  assert.match(snapshot.metadata.generated ?? "", /^by build\/generate_us_snapshot\.ts \(seed \d+\)/);
+  assert.match(
+    snapshot.metadata.generated ?? "",
+    /^by build\/catalog\/generate_us_snapshot\.ts \(seed \d+\)/,
+  );
   assert.equal(snapshot.metadata.country, "us");
   const average = new Map(prices.map((p) => [`${p.name} (${p.form})`, p.price]));
   const listings = new Map<string, number>();

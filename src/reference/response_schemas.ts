@@ -1,5 +1,5 @@
 /**
- * The response bodies as valibot schemas: openapi.ts publishes them, and the handler tests check every
+ * The classify and brick-attributes response bodies as valibot schemas: openapi.ts publishes them, and the handler tests check every
  * answer against them, so the published shapes and the served ones cannot drift apart. Strict objects:
  * a body with a member the interface does not list fails.
  */
@@ -76,41 +76,4 @@ export const brickAttributesResponseSchema = v.strictObject({
   results: v.array(brickResultSchema),
   gpc_release: gpcRelease,
   schema_version: schemaVersion,
-});
-
-/** The stats 200 body: exactly the published fields. */
-export const catalogStatsSchema = v.strictObject({
-  products: v.strictObject({ unique: count, listings: count }),
-  categories: v.strictObject({ total: count, leaves: count, max_depth: count }),
-  retailers: v.strictObject({ total: count }),
-  brands: v.strictObject({ total: count }),
-  observations: v.strictObject({ total: count }),
-  last_updated: v.pipe(v.string(), v.isoTimestamp()),
-});
-
-const errorMember = v.strictObject({
-  code: v.string(),
-  message: v.string(),
-  details: v.record(v.string(), v.unknown()),
-});
-
-/** An RFC 9457 problem document with the `error` extension member (other extension members allowed). */
-export const problemSchema = v.object({
-  type: v.string(),
-  title: v.string(),
-  status: v.pipe(v.number(), v.integer()),
-  detail: v.optional(v.string()),
-  instance: v.optional(v.string()),
-  error: v.optional(errorMember),
-});
-
-/** The stats endpoint's error body. */
-export const statsErrorSchema = v.strictObject({ error: errorMember });
-
-/** The health body. */
-export const healthSchema = v.strictObject({
-  status: v.picklist(["ok", "unavailable"]),
-  gpc_release: v.string(),
-  schema_version: v.string(),
-  map_version: v.string(),
 });

@@ -1,0 +1,84 @@
+/**
+ * The query parameters of classify and brick-attributes as valibot schemas: the one definition that validates every
+ * request (400 INVALID_PARAMS) and that openapi.ts turns into the published parameter schemas.
+ *
+ * Every list parameter is one string of comma-separated elements matched by one regular expression, so the
+ * published `pattern` is the whole rule (element syntax and the limit of 100). Messages say which element
+ * broke which rule. A parameter given twice, an unknown parameter, an empty element, a space in an id, and
+ * both or neither of browse_id and q are all 400.
+ */
+import * as v from "npm:valibot@1.5.0";
+import { digitsProblem, listProblem, MAX_ITEMS, repeated, unknownParameter } from "../operation/query.ts";
+
+export { MAX_ITEMS };
+/** Most characters (code points) a q phrase may hold. */
+export const MAX_PHRASE_CHARS = 200;
+
+/** browse_id: 1 to 100 comma-separated ids of 1 to 20 ASCII digits. */
+export const BROWSE_ID_PATTERN = /^[0-9]{1,20}(?:,[0-9]{1,20}){0,99}$/;
+/** q: 1 to 100 comma-separated phrases, each 1 to 200 characters and not only white space. */
+export const PHRASES_PATTERN = /^(?=[^,]*[^,\s])[^,]{1,200}(?:,(?=[^,]*[^,\s])[^,]{1,200}){0,99}$/u;
+/** gpc_code: 1 to 100 comma-separated codes of exactly 8 ASCII digits. */
+export const GPC_CODES_PATTERN = /^[0-9]{8}(?:,[0-9]{8}){0,99}$/;
+
+const BLANK = /^\s*$/u;
+
+/** The browse_id parameter. */
+export const browseIdParam = v.pipe(
+  v.string(repeated("browse_id")),
+  v.description(
+    "Comma-separated browse node ids, each 1 to 20 ASCII digits, at most 100; no spaces, no empty elements.",
+  ),
+  v.regex(
+    BROWSE_ID_PATTERN,
+    listProblem("browse_id", "1 to 20 ASCII digits", digitsProblem(1, 20)),
+  ),
+);
+
+/** The q parameter. */
+export const phrasesParam = v.pipe(
+  v.string(repeated("q")),
+  v.description(
+    "Comma-separated product-type phrases, at most 100, each 1 to 200 characters and not blank. " +
+      "Matched after Unicode NFKC, case folding and white-space collapsing only.",
+  ),
+  v.regex(
+    PHRASES_PATTERN,
+    listProblem("q", `a phrase of 1 to ${MAX_PHRASE_CHARS} characters, not only white space`, (phrase) => {
+      if (BLANK.test(phrase)) return "is blank";
+      const chars = [...phrase].length;
+      return chars > MAX_PHRASE_CHARS ? `has ${chars} characters` : undefined;
+    }),
+  ),
+);
+
+/** The gpc_code parameter. */
+export const gpcCodesParam = v.pipe(
+  v.string(repeated("gpc_code")),
+  v.description("Comma-separated GPC brick codes, each exactly 8 ASCII digits, at most 100."),
+  v.regex(
+    GPC_CODES_PATTERN,
+    listProblem("gpc_code", "exactly 8 ASCII digits", digitsProblem(8, 8)),
+  ),
+);
+
+/** The classify query: exactly one of browse_id and q. */
+export const classifyQuery = v.pipe(
+  v.strictObject(
+    { browse_id: v.optional(browseIdParam), q: v.optional(phrasesParam) },
+    unknownParameter("browse_id or q"),
+  ),
+  v.check(
+    (query) => (query.browse_id === undefined) !== (query.q === undefined),
+    (issue) =>
+      (issue.input as { browse_id?: string }).browse_id === undefined
+        ? "give one of browse_id and q"
+        : "give only one of browse_id and q, not both",
+  ),
+);
+
+/** The brick-attributes query: gpc_code, required. */
+export const brickAttributesQuery = v.strictObject(
+  { gpc_code: gpcCodesParam },
+  unknownParameter("gpc_code"),
+);
