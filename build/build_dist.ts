@@ -9,8 +9,15 @@ import { readGpc } from "./gpc/gpc_read.ts";
 import { gpcCounts, validateGpcRelease } from "./gpc/gpc_validate.ts";
 import { compileGpc } from "./gpc/gpc_compile.ts";
 import { compileContent } from "./content/content_compile.ts";
-import { compileCatalog } from "./catalog/catalog_stats.ts";
-import { checkManifest, MANIFEST_FILE, resolveBuildDirectory } from "../src/format/manifest.ts";
+import { compileCatalogShards } from "./catalog/catalog_compile.ts";
+import type { BuildFile } from "./dist/dist_writer.ts";
+import type { CatalogStats } from "../src/format/catalog_records.ts";
+import {
+  checkManifest,
+  MANIFEST_FILE,
+  resolveBuildDirectory,
+  type ShardName,
+} from "../src/format/manifest.ts";
 
 /** Compiles `dataDir` into shards and a manifest, in memory. */
 export async function compileData(dataDir: string, progress: Progress): Promise<AssembledBuild> {
@@ -28,12 +35,18 @@ export async function compileData(dataDir: string, progress: Progress): Promise<
 
   const content = await compileContent(inputs, gpc.codes, release.release, progress);
 
-  let stats = undefined;
   const catalogCounts: Record<string, number> = {};
+  const catalogExtras: BuildFile[] = [];
+  let catalog: ReadonlyMap<ShardName, ReadonlyMap<string, unknown>> = new Map();
   if (inputs.catalog.length > 0) {
     progress.step(`reading catalog snapshots ${inputs.catalog.join(", ")}`);
-    const catalog = await compileCatalog([...inputs.catalog]);
-    stats = catalog.stats;
+    const compiled = await compileCatalogShards(inputs.catalog, {
+      codes: gpc.codes,
+      lexicon: content.lexicon,
+      links: new Map(),
+    });
+    catalog = compiled.shards;
+    const stats = compiled.shards.get("catalog")!.get("stats") as CatalogStats;
     catalogCounts.catalog_observations = stats.observations.total;
     catalogCounts.catalog_products = stats.products.unique;
     catalogCounts.catalog_retailers = stats.retailers.total;
@@ -42,6 +55,18 @@ export async function compileData(dataDir: string, progress: Progress): Promise<
         `${stats.retailers.total} retailers, ${stats.brands.total} brands, ${stats.categories.total} categories, ` +
         `latest ${stats.last_updated}`,
     );
+    for (const { catalog: c, quality, resolutions } of compiled.countries) {
+      const held = quality.filter((q) => !q.serving_eligible).map((q) => `${q.name} (${q.quality_status})`);
+      progress.line(
+        `catalog ${c.country}: ${c.listings.length} listings, ${c.outliers} outliers excluded, ` +
+          `${resolutions.keys.size} category inputs over ${resolutions.targets.length} targets; ` +
+          `not serving-eligible: ${held.length === 0 ? "none" : held.join(", ")}`,
+      );
+    }
+    catalogExtras.push({
+      name: "catalog-report.json",
+      bytes: new TextEncoder().encode(`${JSON.stringify(compiled.report, null, 2)}\n`),
+    });
   } else {
     progress.line(`warning: no catalog snapshot in ${dataDir}/catalog: the stats endpoint will answer 503`);
   }
@@ -55,11 +80,11 @@ export async function compileData(dataDir: string, progress: Progress): Promise<
     bricks: gpc.bricks,
     browse: content.browse,
     lexicon: content.lexicon,
-    stats,
+    catalog,
     inputs: await describeInputs(inputs),
     counts: { ...gpcFigures, ...content.counts, ...catalogCounts },
     coverage: content.coverage,
-    extras: content.extras,
+    extras: [...content.extras, ...catalogExtras],
   });
 }
 

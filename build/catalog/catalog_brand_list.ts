@@ -6,7 +6,7 @@
  * "or", "and", "&", "," or "/" is a multi-brand offer and gets no brand. Anything else gets "" (unknown).
  */
 import { BuildError } from "../input/build_error.ts";
-import { nameKey } from "./catalog_name_key.ts";
+import { nameKey } from "../../src/format/name_key.ts";
 
 /** A parsed brand list: comparison keys to their written spelling, longest key first. */
 export interface BrandList {

@@ -3,7 +3,7 @@
  * path is a node ("Produce > Fruit > Fresh" makes Produce, Produce > Fruit and Produce > Fruit > Fresh).
  * Levels compare by `nameKey`, so "Dairy" and "DAIRY" are one node. Roots are at depth 1.
  */
-import { nameKey } from "./catalog_name_key.ts";
+import { nameKey } from "../../src/format/name_key.ts";
 
 /** The figures of a category tree that the stats endpoint serves. */
 export interface CategoryTreeFigures {

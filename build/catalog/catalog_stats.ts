@@ -14,7 +14,7 @@ import { BuildError } from "../input/build_error.ts";
 import type { CatalogStats } from "../../src/format/catalog_records.ts";
 import { type CatalogCountry, type CatalogSnapshot, readSnapshot } from "./catalog_snapshot_reader.ts";
 import { categoryTreeFigures } from "./catalog_category_tree.ts";
-import { nameKey } from "./catalog_name_key.ts";
+import { nameKey } from "../../src/format/name_key.ts";
 import { formatUtc } from "./catalog_observed_at.ts";
 
 /** What one snapshot contributed, for the build's summary. */

@@ -18,7 +18,6 @@ import {
 } from "../../src/format/manifest.ts";
 import { sha256Hex } from "../../src/format/sha256.ts";
 import type { BrickRecord, BrowseRecord, CodeRecord, LexiconRecord } from "../../src/format/shard_records.ts";
-import type { CatalogStats } from "../../src/format/catalog_records.ts";
 
 /** The response schema version every answer reports. */
 export const SCHEMA_VERSION = "v1";
@@ -33,7 +32,8 @@ export interface CompiledParts {
   readonly bricks: ReadonlyMap<string, BrickRecord>;
   readonly browse: ReadonlyMap<string, BrowseRecord>;
   readonly lexicon: ReadonlyMap<string, LexiconRecord>;
-  readonly stats: CatalogStats | undefined;
+  /** Records of the catalog shards (absent shards are written empty). */
+  readonly catalog: ReadonlyMap<ShardName, ReadonlyMap<string, unknown>>;
   readonly inputs: readonly InputEntry[];
   readonly counts: Readonly<Record<string, number>>;
   readonly coverage: Readonly<Record<string, unknown>>;
@@ -50,24 +50,31 @@ export interface AssembledBuild {
 
 /** Encodes the shards and the manifest of `parts`. */
 export async function assembleBuild(parts: CompiledParts): Promise<AssembledBuild> {
-  const records: Record<ShardName, Iterable<readonly [string, unknown]>> = {
-    codes: parts.codes,
-    bricks: parts.bricks,
-    browse: parts.browse,
-    lexicon: parts.lexicon,
-    catalog: parts.stats === undefined ? [] : [["stats", parts.stats]],
+  const records = (name: ShardName): Iterable<readonly [string, unknown]> => {
+    switch (name) {
+      case "codes":
+        return parts.codes;
+      case "bricks":
+        return parts.bricks;
+      case "browse":
+        return parts.browse;
+      case "lexicon":
+        return parts.lexicon;
+      default:
+        return parts.catalog.get(name) ?? [];
+    }
   };
   const files: BuildFile[] = [];
   const shards = {} as Record<ShardName, ShardEntry>;
   for (const name of SHARD_NAMES) {
-    const bytes = writeShard(records[name]);
+    const bytes = writeShard(records(name));
     const file = `${name}.shard`;
     files.push({ name: file, bytes });
     shards[name] = {
       file,
       bytes: bytes.length,
       sha256: await sha256Hex(bytes),
-      records: countOf(records[name]),
+      records: countOf(records(name)),
     };
   }
   const body = {

@@ -17,7 +17,18 @@ export const BUILDS_DIR = "builds";
 export const DIST_FORMAT_VERSION = 1;
 
 /** The shards every build has. */
-export const SHARD_NAMES = ["codes", "bricks", "browse", "lexicon", "catalog"] as const;
+export const SHARD_NAMES = [
+  "codes",
+  "bricks",
+  "browse",
+  "lexicon",
+  "catalog",
+  "catalog_lookup",
+  "marketing_share",
+] as const;
+
+/** The shards compiled from the catalog snapshots (the rest come from the GPC release and curated content). */
+export const CATALOG_SHARD_NAMES: readonly ShardName[] = ["catalog", "catalog_lookup", "marketing_share"];
 /** Name of one shard. */
 export type ShardName = typeof SHARD_NAMES[number];
 

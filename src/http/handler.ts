@@ -26,6 +26,9 @@ import type { Log } from "../log/request_log.ts";
 import { ALLOWED_METHODS, type Route, routeOf } from "./router.ts";
 import type { StateStore } from "../state/state_store.ts";
 import { createStatsAnswer } from "../catalog/stats.ts";
+import { CATALOG_SERVED } from "../catalog/catalog_operations.ts";
+import { retailersAnswer } from "../catalog/retailers.ts";
+import { freshnessHeader } from "../catalog/catalog_meta.ts";
 import { statsErrorJson } from "./stats_error.ts";
 
 /** What the handler is built from. */
@@ -64,6 +67,7 @@ const DOCS_CACHE: [string, string] = ["Cache-Control", "public, max-age=300"];
 /** Builds the handler. */
 export function createHandler(deps: HandlerDeps): Handler {
   const { config, store, gate, log } = deps;
+  const now = deps.now ?? Date.now;
   const limiter: RateLimiter = config.rateLimit === null
     ? unlimited
     : createRateLimiter(config.rateLimit, deps.state, deps.now);
@@ -101,6 +105,21 @@ export function createHandler(deps: HandlerDeps): Handler {
         const prepare = route.endpoint === "classify" ? prepareClassify : prepareBrickAttributes;
         return await paid(request, prepare(url.searchParams, store));
       }
+      case "catalog": {
+        if (unhealthy()) throw unavailable();
+        const prepare = CATALOG_SERVED[route.operation!]?.prepare;
+        if (prepare === undefined) {
+          throw new ApiError(404, "NOT_FOUND", `no operation at ${url.pathname}`, { path: url.pathname });
+        }
+        return await paid(request, prepare(url.searchParams, store, now));
+      }
+      case "retailers": {
+        if (unhealthy()) throw unavailable();
+        return new Response(retailersAnswer(url.searchParams, store), {
+          status: 200,
+          headers: [["Content-Type", JSON_TYPE], STATS_CACHE, VARY_ORIGIN],
+        });
+      }
       case "stats": {
         if (unhealthy()) throw unavailable();
         const { json, etag } = await statsAnswer(url.searchParams);
@@ -125,6 +144,15 @@ export function createHandler(deps: HandlerDeps): Handler {
           headers: [["Content-Type", JSON_TYPE], DOCS_CACHE, VARY_ORIGIN],
         });
       }
+    }
+  }
+
+  // A damaged country record must not turn an answer (an error answer included) into a crash.
+  function freshnessOf(search: URLSearchParams): string | undefined {
+    try {
+      return freshnessHeader(search, store, now());
+    } catch {
+      return undefined;
     }
   }
 
@@ -176,6 +204,12 @@ export function createHandler(deps: HandlerDeps): Handler {
     }
     // All added headers in one pass: each header costs a validation of its value.
     const added: Pairs = route?.versioned === true ? [...versionHeaders] : [];
+    if (route?.freshness === true) {
+      // Catalog answers are sold per call, like the reference ones.
+      added.push(NO_STORE);
+      const hours = freshnessOf(url.searchParams);
+      if (hours !== undefined) added.push(["X-Data-Freshness-Hours", hours]);
+    }
     // CORS matters only to browsers, which always send Origin; agents calling server to server do not.
     if (request.headers.has("origin")) added.push(...CORS_HEADERS);
     added.push(["X-Request-Id", requestId], ...extra);

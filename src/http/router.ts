@@ -3,8 +3,17 @@
  * Every route answers GET and HEAD (and OPTIONS for CORS preflight); other methods get 405.
  */
 
+import { CATALOG_OPERATIONS, type CatalogOperation } from "../operation/operations.ts";
+
 /** What answers a path. */
-export type Endpoint = "classify" | "brickAttributes" | "stats" | "health" | "openapi";
+export type Endpoint =
+  | "classify"
+  | "brickAttributes"
+  | "stats"
+  | "retailers"
+  | "catalog"
+  | "health"
+  | "openapi";
 
 /** A known path. */
 export interface Route {
@@ -15,6 +24,10 @@ export interface Route {
   readonly rateLimited: boolean;
   /** Whether every answer carries X-GPC-Release and X-Map-Version (the version-pinned operations). */
   readonly versioned: boolean;
+  /** Whether every answer carries X-Data-Freshness-Hours (the catalog operations). */
+  readonly freshness: boolean;
+  /** The catalog operation of a catalog path. */
+  readonly operation?: CatalogOperation;
 }
 
 /** Path of classify. */
@@ -23,6 +36,8 @@ export const CLASSIFY_PATH = "/v1/reference/classify";
 export const BRICK_ATTRIBUTES_PATH = "/v1/reference/brick-attributes";
 /** Path of stats. */
 export const STATS_PATH = "/v1/public/stats";
+/** Path of the retailers list. */
+export const RETAILERS_PATH = "/v1/public/retailers";
 /** Path of the health check. */
 export const HEALTH_PATH = "/healthz";
 /** Path of the OpenAPI document. */
@@ -31,17 +46,35 @@ export const OPENAPI_PATH = "/openapi.json";
 /** Methods every route answers. */
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
+const plain = { versioned: false, freshness: false } as const;
+
 const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
-  [CLASSIFY_PATH, { endpoint: "classify", errors: "problem", rateLimited: true, versioned: true }],
+  [CLASSIFY_PATH, {
+    endpoint: "classify",
+    errors: "problem",
+    rateLimited: true,
+    versioned: true,
+    freshness: false,
+  }],
   [BRICK_ATTRIBUTES_PATH, {
     endpoint: "brickAttributes",
     errors: "problem",
     rateLimited: true,
     versioned: true,
+    freshness: false,
   }],
-  [STATS_PATH, { endpoint: "stats", errors: "plain", rateLimited: true, versioned: false }],
-  [HEALTH_PATH, { endpoint: "health", errors: "problem", rateLimited: false, versioned: false }],
-  [OPENAPI_PATH, { endpoint: "openapi", errors: "problem", rateLimited: false, versioned: false }],
+  [STATS_PATH, { endpoint: "stats", errors: "plain", rateLimited: true, ...plain }],
+  [RETAILERS_PATH, { endpoint: "retailers", errors: "problem", rateLimited: true, ...plain }],
+  ...Object.entries(CATALOG_OPERATIONS).map(([operation, { path }]): [string, Route] => [path, {
+    endpoint: "catalog",
+    errors: "problem",
+    rateLimited: true,
+    versioned: false,
+    freshness: true,
+    operation: operation as CatalogOperation,
+  }]),
+  [HEALTH_PATH, { endpoint: "health", errors: "problem", rateLimited: false, ...plain }],
+  [OPENAPI_PATH, { endpoint: "openapi", errors: "problem", rateLimited: false, ...plain }],
 ]);
 
 /** The route of an exact path (no trailing-slash variants), if any. */

@@ -8,6 +8,7 @@
 export type ErrorCode =
   | "INVALID_PARAMS"
   | "NO_RESULTS"
+  | "RETAILER_NOT_SERVING_ELIGIBLE"
   | "NOT_FOUND"
   | "METHOD_NOT_ALLOWED"
   | "RATE_LIMITED"

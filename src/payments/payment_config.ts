@@ -13,6 +13,9 @@
  * | PRICE_CLASSIFY_PER_ITEM         | 0                                        | same; added once per id or phrase           |
  * | PRICE_BRICK_ATTRIBUTES          | 0.001                                    | same                                        |
  * | PRICE_BRICK_ATTRIBUTES_PER_ITEM | 0                                        | same; added once per code                   |
+ * | PRICE_SHOPPER                   | 0.01                                     | same; each shopper operation, per call      |
+ * | PRICE_MARKETING                 | 0.05                                     | same; each marketing operation, per call    |
+ * | PRICE_ANALYST                   | 0.08                                     | same; each analyst operation, per call      |
  * | PAYMENT_TIMEOUT_SECONDS         | 300                                      | an integer 30–3600 (maxTimeoutSeconds)      |
  * | FACILITATOR_VERIFY_TIMEOUT_MS   | 5000                                     | an integer 100–120000 (also /supported)     |
  * | FACILITATOR_SETTLE_TIMEOUT_MS   | 20000                                    | an integer 100–300000                       |
@@ -21,7 +24,12 @@
  * is refused on anything but Base Sepolia, and PAY_TO must be set whenever a real facilitator moves funds.
  */
 import { getAddress, isAddress } from "npm:viem@2.57.20";
-import { BRICK_ATTRIBUTES_OPERATION, CLASSIFY_OPERATION } from "../operation/operations.ts";
+import {
+  BRICK_ATTRIBUTES_OPERATION,
+  CATALOG_OPERATIONS,
+  CLASSIFY_OPERATION,
+  type PriceGroup,
+} from "../operation/operations.ts";
 
 /** An EVM address in checksum form. */
 export type Address = `0x${string}`;
@@ -82,12 +90,32 @@ export const KNOWN_USDC: Readonly<Record<string, PaymentAsset>> = {
   },
 };
 
-const DEFAULT_PRICE = "0.001";
+/** How an operation is priced: the variable of its price per call (and per item), and its default. */
+export interface PriceVariables {
+  readonly perCall: string;
+  /** null: the operation has no per-item price. */
+  readonly perItem: string | null;
+  readonly default: string;
+}
 
-/** The variables that price each operation: [per call, per item]. */
-export const PRICE_VARIABLES: Readonly<Record<string, readonly [string, string]>> = {
-  [CLASSIFY_OPERATION]: ["PRICE_CLASSIFY", "PRICE_CLASSIFY_PER_ITEM"],
-  [BRICK_ATTRIBUTES_OPERATION]: ["PRICE_BRICK_ATTRIBUTES", "PRICE_BRICK_ATTRIBUTES_PER_ITEM"],
+/** Default price per call of each catalog price group: shopper low (x402 commerce APIs charge about 0.01), marketing and analyst more. */
+export const GROUP_PRICES: Readonly<Record<PriceGroup, PriceVariables>> = {
+  shopper: { perCall: "PRICE_SHOPPER", perItem: null, default: "0.01" },
+  marketing: { perCall: "PRICE_MARKETING", perItem: null, default: "0.05" },
+  analyst: { perCall: "PRICE_ANALYST", perItem: null, default: "0.08" },
+};
+
+/** The variables that price each operation. */
+export const PRICE_VARIABLES: Readonly<Record<string, PriceVariables>> = {
+  [CLASSIFY_OPERATION]: { perCall: "PRICE_CLASSIFY", perItem: "PRICE_CLASSIFY_PER_ITEM", default: "0.001" },
+  [BRICK_ATTRIBUTES_OPERATION]: {
+    perCall: "PRICE_BRICK_ATTRIBUTES",
+    perItem: "PRICE_BRICK_ATTRIBUTES_PER_ITEM",
+    default: "0.001",
+  },
+  ...Object.fromEntries(
+    Object.entries(CATALOG_OPERATIONS).map(([operation, { group }]) => [operation, GROUP_PRICES[group]]),
+  ),
 };
 
 /** Resolves the payment configuration; throws an Error naming the variable, its value and what is accepted. */
@@ -116,12 +144,14 @@ export function readPaymentConfig(env: Readonly<Record<string, string | undefine
     fail("PAY_TO", payTo, "an address that can receive funds (not the zero or the development placeholder)");
   }
   const prices: Record<string, OperationPrice> = {};
-  for (const [operation, [callName, itemName]] of Object.entries(PRICE_VARIABLES)) {
-    const perCall = parseAmount(callName, get(callName) ?? DEFAULT_PRICE, asset.decimals);
+  for (const [operation, variables] of Object.entries(PRICE_VARIABLES)) {
+    const callName = variables.perCall;
+    const perCall = parseAmount(callName, get(callName) ?? variables.default, asset.decimals);
     if (perCall === 0n) fail(callName, get(callName) ?? "", "a price above 0 (PAYMENTS=off serves free)");
+    const itemName = variables.perItem;
     prices[operation] = Object.freeze({
       perCall,
-      perItem: parseAmount(itemName, get(itemName) ?? "0", asset.decimals),
+      perItem: itemName === null ? 0n : parseAmount(itemName, get(itemName) ?? "0", asset.decimals),
     });
   }
   return Object.freeze({

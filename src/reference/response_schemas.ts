@@ -4,31 +4,9 @@
  * a body with a member the interface does not list fails.
  */
 import * as v from "npm:valibot@1.5.0";
+import { brickNodeSchema, gpcNodeSchema } from "../operation/gpc_node_schema.ts";
 
-const code8 = v.pipe(v.string(), v.regex(/^[0-9]{8}$/), v.description("An 8-digit GPC code."));
-const ancestry = v.nullable(v.string());
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-
-/** A GPC node as classify answers it. */
-export const gpcNodeSchema = v.strictObject({
-  code: code8,
-  title: v.string(),
-  level: v.picklist(["brick", "class", "family", "segment"]),
-  segment: ancestry,
-  family: ancestry,
-  class: ancestry,
-  brick: ancestry,
-});
-
-/** A GPC node as brick-attributes answers it (no level). */
-export const brickNodeSchema = v.strictObject({
-  code: code8,
-  title: v.string(),
-  segment: ancestry,
-  family: ancestry,
-  class: ancestry,
-  brick: ancestry,
-});
 
 /** A classify result for one browse_id. */
 export const browseResultSchema = v.strictObject({

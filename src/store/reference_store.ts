@@ -6,6 +6,7 @@
  */
 import type { BrickRecord, BrowseRecord, CodeRecord, LexiconRecord } from "../format/shard_records.ts";
 import type { CatalogStats } from "../format/catalog_records.ts";
+import type { ShardName } from "../format/manifest.ts";
 
 /** Versions every classify and brick-attributes answer carries, from the manifest. */
 export interface DataVersions {
@@ -30,4 +31,6 @@ export interface ReferenceStore {
   phrase(normalised: string): LexiconRecord | undefined;
   /** Catalog statistics, computed at build time. */
   stats(): CatalogStats;
+  /** A record of a catalog shard (the caller knows its type, see src/format/catalog_records.ts). */
+  catalog<T>(shard: ShardName, key: string): T | undefined;
 }

@@ -126,6 +126,10 @@ class DistStore implements OpenedStore {
     return this.#stats;
   }
 
+  catalog<T>(shard: ShardName, key: string): T | undefined {
+    return this.#get<T>(shard, key);
+  }
+
   healthy(): boolean {
     return this.#healthy;
   }

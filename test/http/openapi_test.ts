@@ -117,6 +117,7 @@ Deno.test("the OpenAPI document names every problem type", async () => {
   assert.deepEqual((await document())["x-problem-types"], {
     INVALID_PARAMS: "https://gpc-reference.dev/problems/invalid-params",
     NO_RESULTS: "https://gpc-reference.dev/problems/no-results",
+    RETAILER_NOT_SERVING_ELIGIBLE: "https://gpc-reference.dev/problems/retailer-not-serving-eligible",
     NOT_FOUND: "https://gpc-reference.dev/problems/not-found",
     METHOD_NOT_ALLOWED: "https://gpc-reference.dev/problems/method-not-allowed",
     RATE_LIMITED: "https://gpc-reference.dev/problems/rate-limited",
@@ -150,7 +151,7 @@ Deno.test("the OpenAPI document shows the deployment's prices, payee, network, a
     assert.equal(doc["x-payment"].facilitator, "development");
     assert.match(
       doc.info.description,
-      /Payments: x402 v2, scheme exact, network eip155:84532, asset USDC 0x036CbD53842c5426634e7929541eC2318f3dCF7e, payTo 0x000000000000000000000000000000000000dEaD, facilitator development; classifyBrowseNodes 0\.002 USDC per call; getBrickAttributes 0\.001 USDC per call plus 0\.0001 per item\./,
+      /Payments: x402 v2, scheme exact, network eip155:84532, asset USDC 0x036CbD53842c5426634e7929541eC2318f3dCF7e, payTo 0x000000000000000000000000000000000000dEaD, facilitator development; classifyBrowseNodes 0\.002 USDC per call; getBrickAttributes 0\.001 USDC per call plus 0\.0001 per item; getBestPrice 0\.01 USDC per call; findDeals 0\.01 USDC per call; getPriceDropAlerts 0\.01 USDC per call; getCompetitiveLandscape 0\.05 USDC per call; getBrandTracker 0\.05 USDC per call; getShareOfShelf 0\.05 USDC per call; getInflationIndex 0\.08 USDC per call; getPriceDispersion 0\.08 USDC per call\./,
     );
     assert.match(
       doc.paths["/v1/reference/classify"].get.responses["402"].description,

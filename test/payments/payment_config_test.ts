@@ -24,6 +24,14 @@ Deno.test("payment config defaults to Base Sepolia USDC, the development facilit
     prices: {
       classifyBrowseNodes: { perCall: 1000n, perItem: 0n },
       getBrickAttributes: { perCall: 1000n, perItem: 0n },
+      getBestPrice: { perCall: 10000n, perItem: 0n },
+      findDeals: { perCall: 10000n, perItem: 0n },
+      getPriceDropAlerts: { perCall: 10000n, perItem: 0n },
+      getCompetitiveLandscape: { perCall: 50000n, perItem: 0n },
+      getBrandTracker: { perCall: 50000n, perItem: 0n },
+      getShareOfShelf: { perCall: 50000n, perItem: 0n },
+      getInflationIndex: { perCall: 80000n, perItem: 0n },
+      getPriceDispersion: { perCall: 80000n, perItem: 0n },
     },
     maxTimeoutSeconds: 300,
     verifyTimeoutMs: 5000,
@@ -41,6 +49,8 @@ Deno.test("payment config on Base mainnet uses USD Coin and checksums PAY_TO", (
     PRICE_CLASSIFY: "0.0025",
     PRICE_CLASSIFY_PER_ITEM: "0.0001",
     PRICE_BRICK_ATTRIBUTES: "2",
+    PRICE_SHOPPER: "0.02",
+    PRICE_ANALYST: "0.1",
     PAYMENT_TIMEOUT_SECONDS: "120",
     FACILITATOR_VERIFY_TIMEOUT_MS: "2000",
     FACILITATOR_SETTLE_TIMEOUT_MS: "60000",
@@ -52,6 +62,14 @@ Deno.test("payment config on Base mainnet uses USD Coin and checksums PAY_TO", (
   assert.deepEqual(config.prices, {
     classifyBrowseNodes: { perCall: 2500n, perItem: 100n },
     getBrickAttributes: { perCall: 2_000_000n, perItem: 0n },
+    getBestPrice: { perCall: 20000n, perItem: 0n },
+    findDeals: { perCall: 20000n, perItem: 0n },
+    getPriceDropAlerts: { perCall: 20000n, perItem: 0n },
+    getCompetitiveLandscape: { perCall: 50000n, perItem: 0n },
+    getBrandTracker: { perCall: 50000n, perItem: 0n },
+    getShareOfShelf: { perCall: 50000n, perItem: 0n },
+    getInflationIndex: { perCall: 100000n, perItem: 0n },
+    getPriceDispersion: { perCall: 100000n, perItem: 0n },
   });
   assert.equal(config.maxTimeoutSeconds, 120);
   assert.equal(config.verifyTimeoutMs, 2000);

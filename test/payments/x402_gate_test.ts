@@ -99,8 +99,8 @@ Deno.test("an x402 version 1 X-PAYMENT header is a malformed credential that nam
 
 Deno.test("an operation without a price is a programming error, not a free pass", async () => {
   await withGate({}, async ({ gate }) => {
-    await assert.rejects(gate.admit(new Request(URL_CLASSIFY), { operation: "getBestPrice", items: 1 }), {
-      message: "no price is configured for operation getBestPrice",
+    await assert.rejects(gate.admit(new Request(URL_CLASSIFY), { operation: "getNothing", items: 1 }), {
+      message: "no price is configured for operation getNothing",
     });
   });
 });
@@ -204,6 +204,14 @@ Deno.test("the development setup starts its own facilitator and says so", async 
       prices: {
         classifyBrowseNodes: { per_call: "0.001", per_item: "0" },
         getBrickAttributes: { per_call: "0.001", per_item: "0" },
+        getBestPrice: { per_call: "0.01", per_item: "0" },
+        findDeals: { per_call: "0.01", per_item: "0" },
+        getPriceDropAlerts: { per_call: "0.01", per_item: "0" },
+        getCompetitiveLandscape: { per_call: "0.05", per_item: "0" },
+        getBrandTracker: { per_call: "0.05", per_item: "0" },
+        getShareOfShelf: { per_call: "0.05", per_item: "0" },
+        getInflationIndex: { per_call: "0.08", per_item: "0" },
+        getPriceDispersion: { per_call: "0.08", per_item: "0" },
       },
       max_timeout_seconds: 300,
     });

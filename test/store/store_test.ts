@@ -62,7 +62,7 @@ function parts(extraCodes = 0): CompiledParts {
     bricks: new Map([["10000155", brick]]),
     browse: new Map(),
     lexicon: new Map([["frozen baking mix", { gpc: [] }]]),
-    stats,
+    catalog: new Map([["catalog", new Map([["stats", stats]])]]),
     inputs: [],
     counts: { bricks: 1 },
     coverage: {},

@@ -208,6 +208,8 @@ export class FakeStore implements ReferenceStore {
   /** Every lookup, as "shard:key", in order. */
   readonly lookups: string[] = [];
   isHealthy = true;
+  /** Catalog records by "shard:key" (tests put records compiled from fixture snapshots here). */
+  readonly catalogRecords = new Map<string, unknown>();
   statsFail = false;
 
   code(code: string): CodeRecord | undefined {
@@ -230,6 +232,11 @@ export class FakeStore implements ReferenceStore {
     this.lookups.push("stats");
     if (this.statsFail) throw new Error("catalog shard: record 0 fails its CRC-32 check");
     return STATS;
+  }
+
+  catalog<T>(shard: string, key: string): T | undefined {
+    this.lookups.push(`${shard}:${key}`);
+    return this.catalogRecords.get(`${shard}:${key}`) as T | undefined;
   }
 
   healthy(): boolean {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { catalogStats, compileCatalog } from "../../../build/catalog/catalog_stats.ts";
 import { categoryTreeFigures } from "../../../build/catalog/catalog_category_tree.ts";
-import { nameKey } from "../../../build/catalog/catalog_name_key.ts";
+import { nameKey } from "../../../src/format/name_key.ts";
 import { BuildError } from "../../../build/input/build_error.ts";
 
 const fixtures = "test/build/catalog/fixtures";

@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import type { CategoryResolution } from "../../../src/format/catalog_records.ts";
+import { compileFixture } from "../../support/catalog_fixture.ts";
+
+// Bakery > Bread is linked to the brick Bread (Perishable); "white bread" is a lexicon phrase for it.
+const compiled = await compileFixture(undefined, {
+  links: { ca: [{ category: "Bakery > Bread", gpc_code: "10000164" }] },
+  lexicon: { "white bread": ["10000164"], "frozen dough": ["10000155"] },
+});
+const lookup = compiled.shards.get("catalog_lookup")!;
+const resolution = (input: string) => lookup.get(`ca:category:${input}`) as CategoryResolution | undefined;
+const summary = (input: string) => {
+  const r = resolution(input);
+  return r === undefined ? undefined : {
+    matched_by: r.matched_by,
+    gpc: r.gpc?.code ?? null,
+    codes: r.gpc_codes,
+    categories: r.catalog_categories,
+    products: r.products,
+  };
+};
+
+Deno.test("a brick code resolves to the categories linked to it", () => {
+  assert.deepEqual(summary("10000164"), {
+    matched_by: "gpc_code",
+    gpc: "10000164",
+    codes: ["10000164"],
+    categories: ["Bakery > Bread"],
+    products: 3,
+  });
+});
+
+Deno.test("a class code covers the categories linked to any brick under it", () => {
+  assert.deepEqual(summary("50181900")?.categories, ["Bakery > Bread"]);
+  assert.equal(summary("50181900")?.matched_by, "gpc_code");
+});
+
+Deno.test("a lexicon phrase resolves through its bricks' links before any catalog name", () => {
+  assert.deepEqual(summary("white bread"), {
+    matched_by: "lexicon",
+    gpc: "10000164",
+    codes: ["10000164"],
+    categories: ["Bakery > Bread"],
+    products: 3,
+  });
+});
+
+Deno.test("a GPC title resolves like its code", () => {
+  assert.equal(summary("bread (perishable)")?.matched_by, "gpc_title");
+  assert.deepEqual(summary("bread (perishable)")?.categories, ["Bakery > Bread"]);
+});
+
+Deno.test("a phrase whose bricks reach no category is not a key (the runtime explains the miss)", () => {
+  assert.equal(resolution("frozen dough"), undefined);
+  assert.equal(resolution("10000155"), undefined);
+});
+
+Deno.test("a catalog category resolves by full path or by the name of its own level", () => {
+  assert.deepEqual(summary("bakery"), {
+    matched_by: "catalog_category",
+    gpc: null,
+    codes: [],
+    categories: ["Bakery"],
+    products: 5,
+  });
+  assert.deepEqual(summary("bakery > cookies")?.categories, ["Bakery > Cookies"]);
+  assert.deepEqual(summary("wine")?.categories, ["Liquor > Wine"]);
+});
+
+Deno.test("inputs reaching the same categories share one target", () => {
+  assert.equal(resolution("bread")!.target, resolution("white bread")!.target);
+  assert.equal(resolution("bakery > bread")!.target, resolution("10000164")!.target);
+  assert.notEqual(resolution("bakery")!.target, resolution("bread")!.target);
+});
+
+Deno.test("products are counted per retailer for the retailer filter", () => {
+  // Bakery: Alpha has Sunny White, Rye, Crunch Cookies; Beta Sunny White, Sunny Whole Wheat, Choco Chips;
+  // Delta Sunny White. Retailers are numbered in order of first observation.
+  const bakery = resolution("bakery")!;
+  assert.deepEqual(bakery.products_by_retailer.slice().sort(), [0, 1, 3, 3]);
+});

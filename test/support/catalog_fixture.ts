@@ -1,0 +1,75 @@
+/**
+ * Catalog shards compiled for tests from hand-made snapshots, against the real embedded GPC release, and a
+ * handler whose fake store serves them, so catalog tests check the compiler's real records end to end.
+ */
+import { readGpc } from "../../build/gpc/gpc_read.ts";
+import { compileGpc } from "../../build/gpc/gpc_compile.ts";
+import {
+  type CatalogContext,
+  compileCatalogShards,
+  type CompiledCatalogShards,
+} from "../../build/catalog/catalog_compile.ts";
+import type { CategoryLink } from "../../build/catalog/category_resolution.ts";
+import type { QualityThresholds } from "../../build/catalog/retailer_quality.ts";
+import type { CodeRecord, GpcNodeView, LexiconRecord } from "../../src/format/shard_records.ts";
+import type { Country } from "../../src/format/catalog_records.ts";
+import { type TestHandler, testHandler } from "./test_handler.ts";
+import type { GateMode } from "./recording_gate.ts";
+
+/** The embedded GPC publication. */
+export const EMBEDDED_GPC = "data/gpc/gpc-en-v20241202-excerpt-seg50-four-families.xml";
+/** The hand-made analytics snapshot (ca). */
+export const ANALYTICS_CA = "test/build/catalog/fixtures/analytics_ca.csv";
+/** Thresholds small enough for the fixture: stale after 7 days, sparse below 2 observations or 20 %. */
+export const FIXTURE_THRESHOLDS: QualityThresholds = {
+  stale_after_days: 7,
+  sparse_below_observations: 2,
+  sparse_below_category_share: 0.2,
+};
+
+let codes: Map<string, CodeRecord> | undefined;
+
+/** The code records of the embedded release (compiled once per test process). */
+export async function embeddedCodes(): Promise<Map<string, CodeRecord>> {
+  codes ??= compileGpc(await readGpc(EMBEDDED_GPC)).codes;
+  return codes;
+}
+
+/** A lexicon of `phrase → brick codes`, as the compiler would store it. */
+export async function lexiconOf(
+  entries: Record<string, readonly string[]>,
+): Promise<Map<string, LexiconRecord>> {
+  const all = await embeddedCodes();
+  return new Map(
+    Object.entries(entries).map(([phrase, bricks]) => [phrase, {
+      gpc: bricks.map((code) => all.get(code)!.node as GpcNodeView),
+    }]),
+  );
+}
+
+/** Compiles `files` with the fixture thresholds, the given links and lexicon. */
+export async function compileFixture(
+  files: readonly string[] = [ANALYTICS_CA],
+  options: { links?: Record<string, readonly CategoryLink[]>; lexicon?: Record<string, readonly string[]> } =
+    {},
+): Promise<CompiledCatalogShards> {
+  const context: CatalogContext = {
+    codes: await embeddedCodes(),
+    lexicon: await lexiconOf(options.lexicon ?? {}),
+    links: new Map(Object.entries(options.links ?? {}) as [Country, readonly CategoryLink[]][]),
+    thresholds: FIXTURE_THRESHOLDS,
+  };
+  return await compileCatalogShards(files, context);
+}
+
+/** A test handler whose store also serves the compiled catalog shards. */
+export function catalogHandler(
+  compiled: CompiledCatalogShards,
+  options: { gate?: GateMode; now?: () => number; env?: Record<string, string> } = {},
+): TestHandler {
+  const handler = testHandler(options);
+  for (const [shard, records] of compiled.shards) {
+    for (const [key, record] of records) handler.store.catalogRecords.set(`${shard}:${key}`, record);
+  }
+  return handler;
+}
