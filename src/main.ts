@@ -74,7 +74,7 @@ export async function main(): Promise<number> {
   const log = createLog(config.logLevel);
   let store: OpenedStore;
   try {
-    store = openStore(config.distDir);
+    store = openStore(config.distDir, { onRemoved: (message) => log.write("error", { message }) });
   } catch (error) {
     console.error(`cannot open DIST_DIR=${config.distDir}: ${messageOf(error)}`);
     return 1;

@@ -7,18 +7,23 @@
  * leaves the previous `CURRENT` and its build as they were. The id is derived from the content, so a
  * rebuild of the same inputs finds an identical directory already there and only repoints `CURRENT`; a
  * directory of that id that differs (damaged after it was written) is left alone and the build is written
- * beside it as `<id>.r<n>`. Files and directories are synced before each rename.
+ * beside it as `<id>.r<n>`. Files and directories are synced before each rename. No build ever writes into
+ * an existing build directory: a server may have its files mapped, and a mapped file that shrinks kills it.
+ *
+ * A build holds the dist's lock while it writes (dist_lock.ts): builds run one at a time, and what killed
+ * builds left is removed first. Directories and files are created with the usual modes less the umask
+ * (0777 and 0666), so a server running as another user can read what the umask lets it read. Old builds
+ * are pruned after CURRENT moved, never one a running server holds (build_pruning.ts).
  */
 import { BUILDS_DIR, CURRENT_FILE } from "../../src/format/manifest.ts";
+import { BUILDING_PREFIX, lockDist, pointerTemporary, removeLeftovers } from "./dist_lock.ts";
+import { pruneBuilds } from "./build_pruning.ts";
 
 /** One file of a build. */
 export interface BuildFile {
   readonly name: string;
   readonly bytes: Uint8Array;
 }
-
-/** How many earlier builds to keep beside the current one (for rollback and for servers still on them). */
-export const KEEP_PREVIOUS_BUILDS = 2;
 
 /**
  * Writes `files` as build `id` in `distDir` and makes it current; returns the build directory.
@@ -33,31 +38,37 @@ export async function writeBuild(
 ): Promise<string> {
   const builds = `${distDir}/${BUILDS_DIR}`;
   await Deno.mkdir(builds, { recursive: true });
-  // Reuse an identical directory; never touch one that differs (CURRENT may name it): write beside it.
-  let name = id;
-  for (let n = 1; !(await sameFiles(`${builds}/${name}`, files)); n++) {
-    if (!(await exists(`${builds}/${name}`))) {
-      await writeDirectory(distDir, `${builds}/${name}`, files);
-      break;
-    }
-    warn(`${builds}/${name} differs from what this build writes (damaged?); writing beside it`);
-    name = `${id}.r${n}`;
-  }
-  const pointer = `${distDir}/.${CURRENT_FILE}.${name}.tmp`;
-  await writeDurably(pointer, new TextEncoder().encode(`${name}\n`));
-  await Deno.rename(pointer, `${distDir}/${CURRENT_FILE}`);
-  await syncDirectory(distDir);
+  const lock = await lockDist(distDir, warn);
   try {
-    await pruneBuilds(builds, name);
-  } catch (error) {
-    warn(`could not remove old builds: ${error instanceof Error ? error.message : String(error)}`);
+    if (lock.locked) await removeLeftovers(distDir);
+    // Reuse an identical directory; never touch one that differs (CURRENT may name it): write beside it.
+    let name = id;
+    for (let n = 1; !(await sameFiles(`${builds}/${name}`, files)); n++) {
+      if (!(await exists(`${builds}/${name}`))) {
+        await writeDirectory(distDir, `${builds}/${name}`, files);
+        break;
+      }
+      warn(`${builds}/${name} differs from what this build writes (damaged?); writing beside it`);
+      name = `${id}.r${n}`;
+    }
+    const pointer = `${distDir}/${pointerTemporary(name)}`;
+    await writeDurably(pointer, new TextEncoder().encode(`${name}\n`));
+    await Deno.rename(pointer, `${distDir}/${CURRENT_FILE}`);
+    await syncDirectory(distDir);
+    try {
+      await pruneBuilds(builds, name, warn);
+    } catch (error) {
+      warn(`could not remove old builds: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return `${builds}/${name}`;
+  } finally {
+    lock.release();
   }
-  return `${builds}/${name}`;
 }
 
 // Files are flushed before the rename, so after a crash a directory's name never outlives its contents.
 async function writeDirectory(distDir: string, target: string, files: readonly BuildFile[]): Promise<void> {
-  const temporary = await Deno.makeTempDir({ dir: distDir, prefix: ".building-" });
+  const temporary = await makeTemporaryDirectory(distDir);
   try {
     for (const file of files) await writeDurably(`${temporary}/${file.name}`, file.bytes);
     await syncDirectory(temporary);
@@ -66,6 +77,23 @@ async function writeDirectory(distDir: string, target: string, files: readonly B
   } catch (error) {
     await Deno.remove(temporary, { recursive: true }).catch(() => {});
     throw error;
+  }
+}
+
+// Not Deno.makeTempDir, which makes 0700 whatever the umask: mkdir's 0777 less the umask, as for any directory.
+async function makeTemporaryDirectory(distDir: string): Promise<string> {
+  for (let attempt = 1;; attempt++) {
+    const suffix = Array.from(
+      crypto.getRandomValues(new Uint8Array(6)),
+      (b) => b.toString(16).padStart(2, "0"),
+    );
+    const path = `${distDir}/${BUILDING_PREFIX}${suffix.join("")}`;
+    try {
+      await Deno.mkdir(path);
+      return path;
+    } catch (error) {
+      if (!(error instanceof Deno.errors.AlreadyExists) || attempt === 5) throw error;
+    }
   }
 }
 
@@ -115,19 +143,5 @@ async function exists(path: string): Promise<boolean> {
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return false;
     throw error;
-  }
-}
-
-// Oldest first by modification time; the current build is never removed.
-async function pruneBuilds(builds: string, current: string): Promise<void> {
-  const others: { name: string; mtime: number }[] = [];
-  for await (const entry of Deno.readDir(builds)) {
-    if (!entry.isDirectory || entry.name === current) continue;
-    const info = await Deno.stat(`${builds}/${entry.name}`);
-    others.push({ name: entry.name, mtime: info.mtime?.getTime() ?? 0 });
-  }
-  others.sort((a, b) => b.mtime - a.mtime || a.name.localeCompare(b.name));
-  for (const old of others.slice(KEEP_PREVIOUS_BUILDS)) {
-    await Deno.remove(`${builds}/${old.name}`, { recursive: true });
   }
 }

@@ -103,18 +103,32 @@ export function checkManifest(file: string, value: unknown): Manifest {
   return value as Manifest;
 }
 
-/** The build directory a dist path names: itself when it holds a manifest, else the one CURRENT names. */
+/** An error naming the file an operation failed on, with the system's reason ("Permission denied …"). */
+export function cannotRead(path: string, error: unknown): Error {
+  const reason = error instanceof Error ? error.message : String(error);
+  // Some Deno errors end with "<op> '<path>'", some do not: name the path once, first.
+  const suffix = `'${path}'`;
+  const plain = reason.endsWith(suffix) ? reason.replace(/: [a-z_]+ '[^']*'$/, "") : reason;
+  return new Error(`cannot read ${path}: ${plain}`);
+}
+
+/**
+ * The build directory a dist path names: itself when it holds a manifest, else the one CURRENT names.
+ * Only a missing file means "not here"; any other failure (a permission) is an error naming the file.
+ */
 export function resolveBuildDirectory(distDir: string): string {
   try {
     Deno.statSync(`${distDir}/${MANIFEST_FILE}`);
     return distDir;
-  } catch {
-    // Not a build directory: follow CURRENT.
+  } catch (error) {
+    // Not found: not a build directory, follow CURRENT.
+    if (!(error instanceof Deno.errors.NotFound)) throw cannotRead(`${distDir}/${MANIFEST_FILE}`, error);
   }
   let id: string;
   try {
     id = Deno.readTextFileSync(`${distDir}/${CURRENT_FILE}`).trim();
-  } catch {
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw cannotRead(`${distDir}/${CURRENT_FILE}`, error);
     throw new Error(`${distDir} holds no compiled data (no ${CURRENT_FILE} file): run \`deno task build\``);
   }
   if (!/^[A-Za-z0-9._-]+$/.test(id)) {

@@ -29,4 +29,6 @@ export const healthSchema = v.strictObject({
   gpc_release: v.string(),
   schema_version: v.string(),
   map_version: v.string(),
+  /** Why the status is "unavailable"; absent when ok. */
+  reason: v.optional(v.string()),
 });

@@ -20,7 +20,7 @@ import type { PaymentGate } from "../payments/payment_gate.ts";
 import type { PaymentDescription } from "../payments/payment_setup.ts";
 import { PROBLEM_CONTENT_TYPE, problemJson } from "../operation/problem.ts";
 import { createRateLimiter, type RateLimiter, unlimited } from "./rate_limit.ts";
-import type { ReferenceStore } from "../store/reference_store.ts";
+import type { ReferenceStore, StoreProblem } from "../store/reference_store.ts";
 import { requestIdOf } from "./request_id.ts";
 import type { Log } from "../log/request_log.ts";
 import { ALLOWED_METHODS, type Route, routeOf } from "./router.ts";
@@ -34,8 +34,11 @@ import { statsErrorJson } from "./stats_error.ts";
 /** What the handler is built from. */
 export interface HandlerDeps {
   readonly config: Config;
-  /** The compiled data; `healthy()`, when present, false means a shard failed a check (answer 503). */
-  readonly store: ReferenceStore & { healthy?(): boolean };
+  /**
+   * The compiled data; `healthy()`, when present, false means a shard failed a check (answer 503);
+   * `problem()`, when present, tells /healthz why it answers 503 (the build may also have been removed).
+   */
+  readonly store: ReferenceStore & { healthy?(): boolean; problem?(): StoreProblem | undefined };
   readonly gate: PaymentGate;
   /** What the gate charges, for the OpenAPI document; absent when payments are off. */
   readonly payment?: PaymentDescription;
@@ -130,10 +133,14 @@ export function createHandler(deps: HandlerDeps): Handler {
         return new Response(json, { status: 200, headers: [["Content-Type", JSON_TYPE], ...headers] });
       }
       case "health": {
-        const ok = !unhealthy();
-        const body = JSON.stringify({ status: ok ? "ok" : "unavailable", ...store.versions });
+        const problem = store.problem?.() ?? (unhealthy() ? "damaged" : undefined);
+        const body = JSON.stringify(
+          problem === undefined
+            ? { status: "ok", ...store.versions }
+            : { status: "unavailable", ...store.versions, reason: HEALTH_REASONS[problem] },
+        );
         return new Response(body, {
-          status: ok ? 200 : 503,
+          status: problem === undefined ? 200 : 503,
           headers: [["Content-Type", JSON_TYPE], NO_STORE],
         });
       }
@@ -198,7 +205,8 @@ export function createHandler(deps: HandlerDeps): Handler {
       if (caught instanceof ApiError) error = caught;
       else {
         log.write("error", { request_id: requestId, message: String(caught), stack: stackOf(caught) });
-        error = internalError();
+        // A shard that failed a check during this request answers like one found failed before it.
+        error = unhealthy() ? unavailable() : internalError();
       }
       response = errorResponse(error, route, url);
     }
@@ -226,6 +234,12 @@ export function createHandler(deps: HandlerDeps): Handler {
     return response;
   };
 }
+
+// Public: they say what an operator does, never a path.
+const HEALTH_REASONS: Readonly<Record<StoreProblem, string>> = {
+  damaged: "the compiled data failed an integrity check",
+  removed: "the build being served was removed from disk: restart the server to serve the current build",
+};
 
 function unavailable(): ApiError {
   return new ApiError(

@@ -18,6 +18,12 @@ export interface DataVersions {
   readonly map_version: string;
 }
 
+/**
+ * Why a store should be replaced: "damaged" (a shard failed a check: answers stop with 503) or "removed"
+ * (its build directory vanished from disk: answers go on from the verified bytes already in memory).
+ */
+export type StoreProblem = "damaged" | "removed";
+
 /** Read access to one compiled dist. */
 export interface ReferenceStore {
   readonly versions: DataVersions;

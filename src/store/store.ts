@@ -1,13 +1,17 @@
 /**
  * Opens a compiled dist and answers the runtime's lookups, each in O(1) from one shard record.
  *
- * Opening reads the manifest, checks each shard's size against it and each shard's header and index; the
- * cost depends on the number of keys, never on the record bytes, so a full-scale dist opens in
- * milliseconds. Records are checked (CRC-32) when first read. `verify()` hashes every shard against the
- * manifest's sha256 (run in the background after start-up); a failure marks the store unhealthy.
+ * Opening holds the build (build_lease.ts: no build removes it while this store is open), reads the
+ * manifest, checks each shard's size against it and each shard's header and index; the cost depends on the
+ * number of keys, never on the record bytes, so a full-scale dist opens in milliseconds. Records are
+ * checked (CRC-32) when first read; a mapped shard's size is checked again before lookups
+ * (shard_size_guard.ts). `verify()` hashes every shard against the manifest's sha256 (run in the background
+ * after start-up); a failure marks the store unhealthy. `problem()` also notices the build directory
+ * vanishing from disk.
  */
 import { canMap, mapFile, type MappedFile } from "./mmap.ts";
 import {
+  cannotRead,
   checkManifest,
   type Manifest,
   MANIFEST_FILE,
@@ -15,8 +19,10 @@ import {
   SHARD_NAMES,
   type ShardName,
 } from "../format/manifest.ts";
+import { holdBuild, sameFile } from "../format/build_lease.ts";
 import { ShardCorruptError, ShardReader } from "./shard_reader.ts";
-import type { DataVersions, ReferenceStore } from "./reference_store.ts";
+import { ShardSizeGuard, SIZE_CHECK_MS } from "./shard_size_guard.ts";
+import type { DataVersions, ReferenceStore, StoreProblem } from "./reference_store.ts";
 import type { BrickRecord, BrowseRecord, CodeRecord, LexiconRecord } from "../format/shard_records.ts";
 import type { CatalogStats } from "../format/catalog_records.ts";
 import { sha256Hex } from "../format/sha256.ts";
@@ -28,6 +34,10 @@ export type OpenMode = "mmap" | "read";
 export interface OpenOptions {
   /** "mmap" needs --allow-ffi; default: mmap when FFI is granted, read otherwise. */
   readonly mode?: OpenMode;
+  /** Told once, with the directory, when `problem()` first finds the build removed from disk. */
+  readonly onRemoved?: (message: string) => void;
+  /** Least interval between size checks of a mapped shard; 0 checks before every lookup. */
+  readonly sizeCheckMs?: number;
 }
 
 /** An opened dist. */
@@ -38,34 +48,58 @@ export interface OpenedStore extends ReferenceStore {
   readonly mode: OpenMode;
   /** False once a shard failed a check; the runtime then answers 503. */
   healthy(): boolean;
+  /** "damaged" when unhealthy; "removed" when the build directory is no longer on disk (one stat). */
+  problem(): StoreProblem | undefined;
   /** Hashes every shard and compares with the manifest; marks the store unhealthy on mismatch. */
   verify(): Promise<void>;
   close(): void;
 }
 
-/** Opens the dist at `distDir` (a dist root or one build directory). */
+// A build CURRENT named may be removed before we hold it; CURRENT then names a newer one.
+const HOLD_ATTEMPTS = 3;
+
+/** Opens the dist at `distDir` (a dist root or one build directory); errors name the file they concern. */
 export function openStore(distDir: string, options: OpenOptions = {}): OpenedStore {
-  const directory = resolveBuildDirectory(distDir);
-  const manifestPath = `${directory}/${MANIFEST_FILE}`;
-  const manifest = checkManifest(manifestPath, JSON.parse(Deno.readTextFileSync(manifestPath)));
+  let directory = "";
+  let lease: Deno.FsFile | undefined;
+  for (let attempt = 0; lease === undefined; attempt++) {
+    if (attempt === HOLD_ATTEMPTS) throw new Error(`${directory} was removed while it was being opened`);
+    directory = resolveBuildDirectory(distDir);
+    lease = holdBuild(directory);
+  }
   const mode = options.mode ?? (canMap() ? "mmap" : "read");
   const mapped: MappedFile[] = [];
-  const readers = {} as Record<ShardName, ShardReader>;
+  const guards: ShardSizeGuard[] = [];
   try {
+    const manifestPath = `${directory}/${MANIFEST_FILE}`;
+    const manifest = checkManifest(manifestPath, JSON.parse(readText(manifestPath)));
+    const readers = {} as Record<ShardName, ShardReader>;
+    const sizes = {} as Record<ShardName, ShardSizeGuard>;
     for (const name of SHARD_NAMES) {
       const entry = manifest.shards[name];
       const path = `${directory}/${entry.file}`;
-      const size = Deno.statSync(path).size;
-      if (size !== entry.bytes) {
-        throw new ShardCorruptError(path, `${size} bytes on disk, the manifest says ${entry.bytes}`);
-      }
       let bytes: Uint8Array;
       if (mode === "mmap") {
+        const guard = new ShardSizeGuard(
+          openFile(path),
+          path,
+          entry.bytes,
+          options.sizeCheckMs ?? SIZE_CHECK_MS,
+        );
+        guards.push(guard);
+        guard.checkNow();
         const file = mapFile(path);
         mapped.push(file);
         bytes = file.bytes;
+        sizes[name] = guard;
       } else {
-        bytes = Deno.readFileSync(path);
+        bytes = readBytes(path);
+        if (bytes.length !== entry.bytes) {
+          throw new ShardCorruptError(
+            path,
+            `${bytes.length} bytes on disk, the manifest says ${entry.bytes}`,
+          );
+        }
       }
       const reader = new ShardReader(path, bytes);
       if (reader.size !== entry.records) {
@@ -73,24 +107,58 @@ export function openStore(distDir: string, options: OpenOptions = {}): OpenedSto
       }
       readers[name] = reader;
     }
+    return new DistStore(manifest, directory, mode, readers, { lease, mapped, sizes, options });
   } catch (error) {
     for (const file of mapped) file.unmap();
+    for (const guard of guards) guard.close();
+    lease.close();
     throw error;
   }
-  return new DistStore(manifest, directory, mode, readers, mapped);
+}
+
+function openFile(path: string): Deno.FsFile {
+  try {
+    return Deno.openSync(path, { read: true });
+  } catch (error) {
+    throw cannotRead(path, error);
+  }
+}
+
+function readBytes(path: string): Uint8Array {
+  try {
+    return Deno.readFileSync(path);
+  } catch (error) {
+    throw cannotRead(path, error);
+  }
+}
+
+function readText(path: string): string {
+  return new TextDecoder().decode(readBytes(path));
+}
+
+/** What a DistStore owns besides its readers. */
+interface Held {
+  /** The build's manifest, share-locked: the lease that keeps builds from removing this build. */
+  readonly lease: Deno.FsFile;
+  readonly mapped: readonly MappedFile[];
+  /** Size guards of mapped shards (none in read mode: a copy in memory cannot shrink). */
+  readonly sizes: Partial<Record<ShardName, ShardSizeGuard>>;
+  readonly options: OpenOptions;
 }
 
 class DistStore implements OpenedStore {
   readonly versions: DataVersions;
   #healthy = true;
   #stats: CatalogStats | undefined;
+  #removedReported = false;
+  #closed = false;
 
   constructor(
     readonly manifest: Manifest,
     readonly directory: string,
     readonly mode: OpenMode,
     private readonly readers: Readonly<Record<ShardName, ShardReader>>,
-    private readonly mapped: readonly MappedFile[],
+    private readonly held: Held,
   ) {
     this.versions = Object.freeze({
       gpc_release: manifest.gpc_release,
@@ -134,10 +202,29 @@ class DistStore implements OpenedStore {
     return this.#healthy;
   }
 
+  problem(): StoreProblem | undefined {
+    if (!this.#healthy) return "damaged";
+    // Mapped pages and read copies outlive the files, so answers stay right; but nothing on disk backs them.
+    if (sameFile(this.held.lease, `${this.directory}/${MANIFEST_FILE}`)) return undefined;
+    if (!this.#removedReported) {
+      this.#removedReported = true;
+      this.held.options.onRemoved?.(
+        `the build directory ${this.directory} being served was removed from disk`,
+      );
+    }
+    return "removed";
+  }
+
   async verify(): Promise<void> {
     for (const name of SHARD_NAMES) {
       const entry = this.manifest.shards[name];
       const path = `${this.directory}/${entry.file}`;
+      try {
+        this.held.sizes[name]?.checkNow();
+      } catch (error) {
+        this.#healthy = false;
+        throw error;
+      }
       // The bytes being served (the mapping, or the copy read at open), not a fresh read of the file.
       if (await sha256Hex(this.readers[name].bytes) !== entry.sha256) {
         this.#healthy = false;
@@ -147,11 +234,17 @@ class DistStore implements OpenedStore {
   }
 
   close(): void {
-    for (const file of this.mapped) file.unmap();
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const file of this.held.mapped) file.unmap();
+    for (const guard of Object.values(this.held.sizes)) guard.close();
+    this.held.lease.close();
   }
 
+  // No closure here: this runs for every lookup.
   #get<T>(shard: ShardName, key: string): T | undefined {
     try {
+      this.held.sizes[shard]?.check();
       return this.readers[shard].get<T>(key);
     } catch (error) {
       if (error instanceof ShardCorruptError) this.#healthy = false;

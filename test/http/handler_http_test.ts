@@ -155,21 +155,24 @@ Deno.test("paid answers are never stored by caches; stats may be for a minute", 
   assert.equal((await t.fetch("/v1/public/stats")).headers.get("cache-control"), "public, max-age=60");
 });
 
-const health: [string, boolean, number, string][] = [
-  ["/healthz answers 200 with the versions", true, 200, "ok"],
-  ["/healthz answers 503 when the store failed an integrity check", false, 503, "unavailable"],
+const health: [string, boolean, number, Record<string, string>][] = [
+  ["/healthz answers 200 with the versions", true, 200, { status: "ok" }],
+  ["/healthz answers 503 when the store failed an integrity check", false, 503, {
+    status: "unavailable",
+    reason: "the compiled data failed an integrity check",
+  }],
 ];
-for (const [name, healthy, status, word] of health) {
+for (const [name, healthy, status, words] of health) {
   Deno.test(name, async () => {
     const t = testHandler();
     t.store.isHealthy = healthy;
     const response = await t.fetch("/healthz");
     assert.equal(response.status, status);
     assert.deepEqual(await response.json(), {
-      status: word,
       gpc_release: "v20241202",
       schema_version: "v1",
       map_version: "2025.11-1+3f9a2c1e",
+      ...words,
     });
   });
 }

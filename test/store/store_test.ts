@@ -1,81 +1,16 @@
 import assert from "node:assert/strict";
-import { tempDir } from "../support/temp_dir.ts";
-import { assembleBuild, type CompiledParts } from "../../build/dist/dist_assemble.ts";
+import {
+  BRICK as brick,
+  distWith,
+  SEGMENT as segment,
+  smallParts as parts,
+  STATS as stats,
+} from "../support/small_dist.ts";
+import { assembleBuild } from "../../build/dist/dist_assemble.ts";
 import { writeBuild } from "../../build/dist/dist_writer.ts";
 import { type OpenMode, openStore } from "../../src/store/store.ts";
 import { ShardCorruptError } from "../../src/store/shard_reader.ts";
-import type { BrickRecord, CodeRecord } from "../../src/format/shard_records.ts";
-
-const segment: CodeRecord = {
-  kind: "segment",
-  title: "Food/Beverage",
-  active: true,
-  node: {
-    code: "50000000",
-    title: "Food/Beverage",
-    level: "segment",
-    segment: "Food/Beverage",
-    family: null,
-    class: null,
-    brick: null,
-  },
-  path: ["50000000"],
-  attribute_count: 0,
-};
-const brick: BrickRecord = {
-  gpc: {
-    code: "10000155",
-    title: "Baking/Cooking Mixes (Frozen)",
-    segment: "Food/Beverage",
-    family: "Bread/Bakery Products",
-    class: "Baking/Cooking Mixes/Supplies",
-    brick: "Baking/Cooking Mixes (Frozen)",
-  },
-  attributes: [{ name: "Diabetic Claim", allowed_values: ["NO", "UNIDENTIFIED", "YES"], value_count: 3 }],
-};
-const stats = {
-  products: { unique: 2, listings: 3 },
-  categories: { total: 3, leaves: 2, max_depth: 2 },
-  retailers: { total: 2 },
-  brands: { total: 1 },
-  observations: { total: 4 },
-  last_updated: "2025-12-17T00:00:00Z",
-};
-
-/** Small parts with one record per shard; `codes` can be grown to measure opening cost. */
-function parts(extraCodes = 0): CompiledParts {
-  const codes = new Map<string, CodeRecord>([["50000000", segment]]);
-  for (let i = 0; i < extraCodes; i++) {
-    codes.set(String(30000000 + i), {
-      kind: "attribute_value",
-      title: `VALUE ${i}`,
-      active: true,
-      attribute_count: 0,
-    });
-  }
-  return {
-    gpcRelease: "v20241202",
-    gpcLanguage: "EN",
-    mapVersion: "2026.11.1+0123abcd",
-    lexiconVersion: "2026.11.1",
-    codes,
-    bricks: new Map([["10000155", brick]]),
-    browse: new Map(),
-    lexicon: new Map([["frozen baking mix", { gpc: [] }]]),
-    catalog: new Map([["catalog", new Map([["stats", stats]])]]),
-    inputs: [],
-    counts: { bricks: 1 },
-    coverage: {},
-    extras: [],
-  };
-}
-
-async function distWith(p: CompiledParts): Promise<{ dir: string; buildDir: string }> {
-  const dir = await tempDir("store-test-");
-  const build = await assembleBuild(p);
-  const buildDir = await writeBuild(dir, build.id, build.files);
-  return { dir, buildDir };
-}
+import { claimForRemoval } from "../../src/format/build_lease.ts";
 
 for (const mode of ["mmap", "read"] as OpenMode[]) {
   Deno.test(`the store opened by ${mode} answers every lookup from its shards`, async () => {
@@ -200,8 +135,8 @@ const manifestDamage: [string, (manifest: Record<string, any>) => void, RegExp][
   ["another msgpackr configuration", (m) => m.msgpackr.useRecords = true, /msgpackr options differ/],
   [
     "a record count the shard does not hold",
-    (m) => m.shards.codes.records = 2,
-    /codes\.shard is corrupt: 1 records, the manifest says 2/,
+    (m) => m.shards.codes.records = 3,
+    /codes\.shard is corrupt: 2 records, the manifest says 3/,
   ],
 ];
 for (const [name, damage, message] of manifestDamage) {
@@ -232,4 +167,19 @@ Deno.test("a build directory damaged after it was written is never served again:
   store.close();
   // The same inputs again reuse the good copy.
   assert.equal(await writeBuild(dir, build.id, build.files), `${buildDir}.r1`);
+});
+
+Deno.test("a build that a build is removing is not opened", async () => {
+  const { dir, buildDir } = await distWith(parts());
+  const claim = await claimForRemoval(buildDir);
+  assert.ok(claim instanceof Deno.FsFile);
+  try {
+    assert.throws(
+      () => openStore(dir, { mode: "read" }),
+      new Error(`${buildDir} was removed while it was being opened`),
+    );
+  } finally {
+    claim.close();
+  }
+  openStore(dir, { mode: "read" }).close();
 });

@@ -1,0 +1,95 @@
+/**
+ * The real service (`src/main.ts`) in a child process, for tests that need what only a process shows: a
+ * signal that kills it, its exit status, its start-up error, its log lines.
+ */
+const MAIN = new URL("../../src/main.ts", import.meta.url).pathname;
+/** The permissions `deno task serve` grants. */
+export const SERVE_PERMISSIONS = ["--allow-read", "--allow-net", "--allow-env", "--allow-ffi"];
+
+/** A started service. */
+export interface ServerProcess {
+  /** `http://127.0.0.1:<port>` once it listens. */
+  readonly base: string;
+  /** Every line it wrote so far, stdout and stderr. */
+  readonly lines: string[];
+  /** Resolves with its exit status. */
+  readonly status: Promise<Deno.CommandStatus>;
+  /** Sends SIGTERM (if it still runs) and waits for the exit. */
+  stop(): Promise<Deno.CommandStatus>;
+}
+
+/** The service's environment for `dist`: free, no rate limit, on a free port of 127.0.0.1. */
+export function serviceEnv(dist: string): Record<string, string> {
+  return {
+    DIST_DIR: dist,
+    HOST: "127.0.0.1",
+    PORT: "0",
+    PAYMENTS: "off",
+    RATE_LIMIT: "off",
+    LOG_LEVEL: "info",
+  };
+}
+
+/** Runs `deno run <permissions> src/main.ts` with `env`, prefixed by `wrapper` (e.g. setpriv). */
+export function serviceCommand(env: Record<string, string>, wrapper: readonly string[] = []): Deno.Command {
+  const [program, ...args] = [...wrapper, Deno.execPath(), "run", ...SERVE_PERMISSIONS, MAIN];
+  return new Deno.Command(program!, { args, env, stdin: "null", stdout: "piped", stderr: "piped" });
+}
+
+/** Starts the service on `dist` and waits until it listens (at most 20 s). */
+export async function startService(dist: string): Promise<ServerProcess> {
+  const child = serviceCommand(serviceEnv(dist)).spawn();
+  const lines: string[] = [];
+  let listening!: (base: string) => void;
+  const base = new Promise<string>((resolve) => listening = resolve);
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    let rest = "";
+    for await (const bytes of stream) {
+      const parts = (rest + decoder.decode(bytes, { stream: true })).split("\n");
+      rest = parts.pop()!;
+      for (const line of parts) {
+        lines.push(line);
+        const port = /serving on http:\/\/127\.0\.0\.1:(\d+)/.exec(line)?.[1];
+        if (port !== undefined) listening(`http://127.0.0.1:${port}`);
+      }
+    }
+    if (rest !== "") lines.push(rest);
+  };
+  const streams = Promise.all([collect(child.stdout), collect(child.stderr)]);
+  const status = streams.then(() => child.status);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the service did not listen:\n${lines.join("\n")}`)), 20_000);
+  });
+  const exited = status.then((s) => {
+    throw new Error(`the service exited ${s.code} before listening:\n${lines.join("\n")}`);
+  });
+  try {
+    const url = await Promise.race([base, timeout, exited]);
+    return {
+      base: url,
+      lines,
+      status,
+      stop: async () => {
+        try {
+          child.kill("SIGTERM");
+        } catch {
+          // Already exited.
+        }
+        return await status;
+      },
+    };
+  } catch (error) {
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // Already exited.
+    }
+    await status;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    exited.catch(() => {});
+  }
+}
