@@ -9,6 +9,7 @@
  * | X402_ASSET_DECIMALS             | 6                                        | an integer 0–18                             |
  * | PAY_TO                          | DEV_PAY_TO (local facilitator only)      | an address `0x` + 40 hex digits             |
  * | FACILITATOR_URL                 | unset: the local development facilitator | an http(s) URL                              |
+ * | PUBLIC_URL                      | the listen address (development only)    | an absolute http(s) URL, no query/fragment  |
  * | PRICE_CLASSIFY                  | 0.001                                    | a decimal with at most `decimals` places    |
  * | PRICE_CLASSIFY_PER_ITEM         | 0                                        | same; added once per id or phrase           |
  * | PRICE_BRICK_ATTRIBUTES          | 0.001                                    | same                                        |
@@ -19,6 +20,8 @@
  *
  * Without FACILITATOR_URL the service verifies and settles against an in-memory test ledger, so that mode
  * is refused on anything but Base Sepolia, and PAY_TO must be set whenever a real facilitator moves funds.
+ * PUBLIC_URL is where clients reach the service (behind a proxy: the proxy's address): payment challenges
+ * name their resource by it, never by the request's Host or X-Forwarded-* headers, which a client chooses.
  */
 import { getAddress, isAddress } from "npm:viem@2.57.20";
 import { BRICK_ATTRIBUTES_OPERATION, CLASSIFY_OPERATION } from "../operation/operations.ts";
@@ -50,6 +53,11 @@ export interface PaymentConfig {
   readonly payTo: Address;
   /** null = start the local development facilitator (test ledger, Base Sepolia only). */
   readonly facilitatorUrl: string | null;
+  /**
+   * Where clients reach the service, without a trailing slash, e.g. https://gpc.example.com; challenges name
+   * their resource by it. null = the address the service listens on (development only).
+   */
+  readonly publicUrl: string | null;
   /** Prices by operation name. */
   readonly prices: Readonly<Record<string, OperationPrice>>;
   /** How long a signed authorisation stays valid (the requirements' maxTimeoutSeconds). */
@@ -84,6 +92,9 @@ export const KNOWN_USDC: Readonly<Record<string, PaymentAsset>> = {
 
 const DEFAULT_PRICE = "0.001";
 
+/** Longest PUBLIC_URL accepted: it is part of every challenge, whose header must stay small. */
+export const MAX_PUBLIC_URL_CHARS = 256;
+
 /** The variables that price each operation: [per call, per item]. */
 export const PRICE_VARIABLES: Readonly<Record<string, readonly [string, string]>> = {
   [CLASSIFY_OPERATION]: ["PRICE_CLASSIFY", "PRICE_CLASSIFY_PER_ITEM"],
@@ -115,6 +126,10 @@ export function readPaymentConfig(env: Readonly<Record<string, string | undefine
   if (facilitatorUrl !== null && !isLoopback(facilitatorUrl) && /^0x0{40}$|^0x0{36}dead$/i.test(payTo)) {
     fail("PAY_TO", payTo, "an address that can receive funds (not the zero or the development placeholder)");
   }
+  const publicUrl = parsePublicUrl(get("PUBLIC_URL"));
+  if (publicUrl === null && facilitatorUrl !== null) {
+    fail("PUBLIC_URL", "", "the URL clients reach the service at whenever FACILITATOR_URL is set");
+  }
   const prices: Record<string, OperationPrice> = {};
   for (const [operation, [callName, itemName]] of Object.entries(PRICE_VARIABLES)) {
     const perCall = parseAmount(callName, get(callName) ?? DEFAULT_PRICE, asset.decimals);
@@ -129,6 +144,7 @@ export function readPaymentConfig(env: Readonly<Record<string, string | undefine
     asset: Object.freeze(asset),
     payTo,
     facilitatorUrl,
+    publicUrl,
     prices: Object.freeze(prices),
     maxTimeoutSeconds: parseInteger(
       "PAYMENT_TIMEOUT_SECONDS",
@@ -194,6 +210,28 @@ function parseUrl(text: string | undefined): string | null {
     );
   }
   return text.replace(/\/+$/, "");
+}
+
+function parsePublicUrl(text: string | undefined): string | null {
+  if (text === undefined) return null;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (
+    url === undefined || (url.protocol !== "http:" && url.protocol !== "https:") || /[?#]/.test(text) ||
+    url.username !== "" || url.password !== "" || text.length > MAX_PUBLIC_URL_CHARS
+  ) {
+    fail(
+      "PUBLIC_URL",
+      text,
+      `an absolute http(s) URL of at most ${MAX_PUBLIC_URL_CHARS} characters without query, fragment or ` +
+        "credentials, such as https://gpc.example.com",
+    );
+  }
+  return url!.origin + url!.pathname.replace(/\/+$/, "");
 }
 
 function isLoopback(url: string): boolean {

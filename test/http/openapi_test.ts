@@ -131,6 +131,7 @@ Deno.test("the OpenAPI document shows the deployment's prices, payee, network, a
   const setup = await createPaymentGate(readPaymentConfig(env), {
     state: new MemoryStateStore(),
     log: () => {},
+    listenUrl: () => "http://127.0.0.1:8080",
   });
   try {
     const doc: Json = openApiDocument(readConfig({}), setup.describe());
