@@ -13,7 +13,7 @@ import { type Authorization, checkCredential } from "./credential_schema.ts";
 
 export type { Authorization } from "./credential_schema.ts";
 
-/** Longest PAYMENT-SIGNATURE accepted (a payment for the longest resource this service names is ~3 KB). */
+/** Longest PAYMENT-SIGNATURE accepted (a payment for the longest resource this service names is ~2.5 KB). */
 export const MAX_CREDENTIAL_CHARS = 8192;
 /** Deepest nesting of objects and arrays a credential's JSON may have (the payload itself needs 3). */
 export const MAX_CREDENTIAL_DEPTH = 4;
