@@ -190,14 +190,17 @@ function parseNetwork(text: string): `eip155:${number}` {
   return text as `eip155:${number}`;
 }
 
+function urlOf(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
 function parseUrl(text: string | undefined): string | null {
   if (text === undefined) return null;
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
+  const url = urlOf(text);
   if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
     fail("FACILITATOR_URL", text, "an http(s) URL such as https://x402.org/facilitator, or unset");
   }
@@ -214,12 +217,7 @@ function parseUrl(text: string | undefined): string | null {
 
 function parsePublicUrl(text: string | undefined): string | null {
   if (text === undefined) return null;
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
+  const url = urlOf(text);
   if (
     url === undefined || (url.protocol !== "http:" && url.protocol !== "https:") || /[?#]/.test(text) ||
     url.username !== "" || url.password !== "" || text.length > MAX_PUBLIC_URL_CHARS

@@ -14,6 +14,7 @@ import {
 import { ExactEvmScheme } from "npm:@x402/evm@2.27.0/exact/server";
 import { CHALLENGE_CACHE_SIZE, createX402Gate } from "../../src/payments/x402_gate.ts";
 import { PaymentClaims } from "../../src/payments/payment_claims.ts";
+import { DEV_PAYMENT } from "../support/deployment_document.ts";
 import type { PaymentGate } from "../../src/payments/payment_gate.ts";
 import { facilitatorCall, FacilitatorCallError } from "../../src/payments/facilitator_trouble.ts";
 import { VerifyError } from "npm:@x402/core@2.27.0/types";
@@ -197,26 +198,7 @@ Deno.test("the development setup starts its own facilitator and says so", async 
     assert.deepEqual(logs, [
       "warn: payments use the DEVELOPMENT facilitator: an in-memory test ledger, no real funds move",
     ]);
-    assert.deepEqual(setup.describe(), {
-      protocol: "x402",
-      x402_version: 2,
-      scheme: "exact",
-      network: "eip155:84532",
-      asset: {
-        address: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
-        name: "USDC",
-        version: "2",
-        decimals: 6,
-      },
-      currency: "USDC",
-      pay_to: "0x000000000000000000000000000000000000dEaD",
-      facilitator: "development",
-      prices: {
-        classifyBrowseNodes: { per_call: "0.001", per_item: "0" },
-        getBrickAttributes: { per_call: "0.001", per_item: "0" },
-      },
-      max_timeout_seconds: 300,
-    });
+    assert.deepEqual(setup.describe(), DEV_PAYMENT);
     const response = responseOf(await setup.gate.admit(new Request(URL_CLASSIFY), CLASSIFY));
     assert.equal(response.status, 402);
     await response.body?.cancel();
