@@ -12,6 +12,7 @@ import { freeGate } from "./payments/payment_gate.ts";
 import { messageOf } from "./log/error_message.ts";
 import { type PaymentConfig, readPaymentConfig } from "./payments/payment_config.ts";
 import { createPaymentGate, type PaymentSetup } from "./payments/payment_setup.ts";
+import { listenUrl } from "./payments/challenge_resource.ts";
 import { createLog } from "./log/request_log.ts";
 import { MemoryStateStore } from "./state/state_store.ts";
 import { type OpenedStore, openStore } from "./store/store.ts";
@@ -80,6 +81,8 @@ export async function main(): Promise<number> {
     return 1;
   }
   const state = new MemoryStateStore();
+  // The port PORT=0 picks is known once the server is bound, before any request reaches the gate.
+  let boundPort = config.port;
   let payments: PaymentSetup | undefined;
   if (paymentConfig === undefined) {
     log.write("warn", { message: "PAYMENTS=off: classify and brick-attributes are served free of charge" });
@@ -88,6 +91,7 @@ export async function main(): Promise<number> {
       payments = await createPaymentGate(paymentConfig, {
         state,
         log: (level, message, fields) => log.write(level, { message, ...fields }),
+        listenUrl: () => listenUrl(config.host, boundPort),
       });
     } catch (error) {
       store.close();
@@ -104,6 +108,7 @@ export async function main(): Promise<number> {
   );
   const described = payments?.describe();
   const server = serve({ config, store, gate, state, log, ...(described ? { payment: described } : {}) });
+  boundPort = server.port;
   const onSignal = (signal: Deno.Signal) => () => {
     log.write("info", { message: `${signal}: draining in-flight requests` });
     void server.stop();

@@ -1,14 +1,14 @@
 /**
  * The OpenAPI 3.1 document served at GET /openapi.json, generated from the valibot schemas that validate
- * requests (reference/request_params.ts) and describe answers (the response and body schemas), so it cannot drift from what
- * the service does. The decisions the published interface leaves open are written into descriptions.
- */
+ * requests (reference/request_params.ts) and describe answers (the response and body schemas), so it cannot
+ * drift from what the service does; and from the deployment's configuration and payment description, so it
+ * promises only the answers, headers and problem types this deployment has (openapi_answers.ts). The
+ * decisions the published interface leaves open are written into descriptions. */
 import { toJsonSchema } from "npm:@valibot/to-json-schema@1.8.0";
-import { PAYMENT_ERROR_CODES, PAYMENT_PROBLEM_BASE } from "../payments/payment_problems.ts";
 import type { PaymentDescription } from "../payments/payment_setup.ts";
 import type * as v from "npm:valibot@1.5.0";
 import type { Config } from "../config.ts";
-import { PROBLEM_BASE, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES } from "../operation/problem.ts";
+import { PROBLEM_BASE } from "../operation/problem.ts";
 import {
   browseIdParam,
   gpcCodesParam,
@@ -21,105 +21,18 @@ import { catalogStatsSchema } from "../catalog/stats_schema.ts";
 import { healthSchema, problemSchema, statsErrorSchema } from "./body_schemas.ts";
 import { BRICK_ATTRIBUTES_PATH, CLASSIFY_PATH, HEALTH_PATH, OPENAPI_PATH, STATS_PATH } from "./router.ts";
 import { BRICK_ATTRIBUTES_OPERATION, CLASSIFY_OPERATION } from "../operation/operations.ts";
-
-/** The payment problem type of a 402 (MPP vocabulary, see payments.md). */
-export const PAYMENT_REQUIRED_TYPE = "https://paymentauth.org/problems/payment-required";
+import {
+  type Deployment,
+  headerComponents,
+  paidResponses,
+  problemTypes,
+  ref,
+  statsResponses,
+} from "./openapi_answers.ts";
 
 function schema(of: v.GenericSchema): Record<string, unknown> {
   const { $schema: _, ...rest } = toJsonSchema(of, { target: "draft-2020-12", errorMode: "ignore" });
   return rest;
-}
-
-const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
-const str = (description: string) => ({ description, schema: { type: "string" } });
-
-const HEADERS = {
-  "X-GPC-Release": str("GPC release the answer is pinned to, v<YYYYMMDD> (every answer of the operation)."),
-  "X-Map-Version": str(
-    "Version of the mapping table the answer is pinned to (every answer of the operation).",
-  ),
-  "X-Request-Id": str("The caller's X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a new UUID."),
-  "RateLimit": str(
-    'draft-ietf-httpapi-ratelimit-headers-09: "default";r=<remaining>;t=<seconds until full>.',
-  ),
-  "RateLimit-Policy": str(
-    'draft-ietf-httpapi-ratelimit-headers-09: "default";q=<requests>;w=<window seconds>.',
-  ),
-  "Retry-After": str("Seconds until the client's next request is allowed (429)."),
-  "PAYMENT-REQUIRED": str("base64 of the x402 v2 PaymentRequired object (402)."),
-  "PAYMENT-RESPONSE": str("base64 of the x402 v2 SettlementResponse (200 of a paid request)."),
-  "ETag": str("Strong entity tag of the stats body (fixed for the life of a dist)."),
-  "Cache-Control": str(
-    "no-store for paid operations (answers are sold per call); public, max-age=60 for stats.",
-  ),
-};
-
-const paidHeaders = ["X-GPC-Release", "X-Map-Version", "X-Request-Id", "RateLimit", "RateLimit-Policy"];
-const headerRefs = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, ref("headers", n)]));
-
-function problem(description: string, codes: readonly (keyof typeof PROBLEM_TYPES)[], extra: string[] = []) {
-  const types = codes.map((code) => `\`${code}\` → ${PROBLEM_TYPES[code]}`).join("; ");
-  return {
-    description: `${description} error.code and type: ${types}.`,
-    headers: headerRefs([...paidHeaders, ...extra]),
-    content: { [PROBLEM_CONTENT_TYPE]: { schema: ref("schemas", "Problem") } },
-  };
-}
-
-const PAYMENT_CODES = Object.entries(PAYMENT_ERROR_CODES).map(([name, code]) => `${code} (${name})`).join(
-  ", ",
-);
-
-function paidResponses(okSchema: string, notFound: string) {
-  const unavailable = problem(
-    "The compiled data failed an integrity check (no Retry-After: it lasts until the data is rebuilt).",
-    ["UNAVAILABLE"],
-    ["Retry-After"],
-  );
-  return {
-    "200": {
-      description: "One result per requested item, in request order (duplicates answered in each slot).",
-      headers: headerRefs([...paidHeaders, "PAYMENT-RESPONSE", "Cache-Control"]),
-      content: { "application/json": { schema: ref("schemas", okSchema) } },
-    },
-    "400": problem("Invalid query parameters; answered before any payment challenge, nothing charged.", [
-      "INVALID_PARAMS",
-    ]),
-    "402": {
-      description:
-        `Payment required before the work runs (x402 v2). Problem type ${PAYMENT_REQUIRED_TYPE}; ` +
-        `payment failures use the MPP vocabulary under ${PAYMENT_PROBLEM_BASE}. error.code: ${PAYMENT_CODES}. ` +
-        "Every 402 carries a fresh challenge in PAYMENT-REQUIRED (base64 JSON, x402Version 2, accepts with " +
-        "scheme exact, network, amount in atomic units, asset, payTo, maxTimeoutSeconds, extra {name, version}).",
-      headers: headerRefs([...paidHeaders, "PAYMENT-REQUIRED"]),
-      content: { [PROBLEM_CONTENT_TYPE]: { schema: ref("schemas", "Problem") } },
-    },
-    "404": problem(`${notFound} Answered before any payment challenge, nothing charged.`, ["NO_RESULTS"]),
-    "429": problem("Per-client rate limit exceeded.", ["RATE_LIMITED"], ["Retry-After"]),
-    "500": problem(
-      "Unexpected server error; the body reveals nothing internal. A paid request is not settled.",
-      [
-        "INTERNAL",
-      ],
-    ),
-    "502": paymentTrouble(
-      "The payment facilitator gave an unusable answer; nothing was charged.",
-      ["PAYMENT_FACILITATOR_ERROR → facilitator-error"],
-    ),
-    "503": {
-      ...unavailable,
-      description: `${unavailable.description} Or payment trouble, with Retry-After: ${
-        paymentTrouble(
-          "the facilitator is down or too slow (nothing charged), or a settlement has no outcome yet " +
-            "(do not pay again before Retry-After).",
-          [
-            "PAYMENT_FACILITATOR_UNAVAILABLE → facilitator-unavailable",
-            "PAYMENT_SETTLEMENT_PENDING → settlement-pending",
-          ],
-        ).description
-      }`,
-    },
-  };
 }
 
 /** The `x-price` member of a paid operation: its decimal price per call and per item, in the asset. */
@@ -128,17 +41,10 @@ function priceOf(payment: PaymentDescription | undefined, operation: string): Re
   return price === undefined ? {} : { "x-price": { ...price, currency: payment!.currency } };
 }
 
-/** A 502/503 of the payment gate: codes with their problem names under the service's problem base. */
-function paymentTrouble(description: string, codes: readonly string[]) {
-  return {
-    description: `${description} error.code → type name under ${PROBLEM_BASE}: ${codes.join("; ")}.`,
-    headers: headerRefs([...paidHeaders, "Retry-After"]),
-    content: { [PROBLEM_CONTENT_TYPE]: { schema: ref("schemas", "Problem") } },
-  };
-}
-
 function paymentsText(payment: PaymentDescription | undefined): string {
-  if (payment === undefined) return "Payments: off in this deployment (every operation is served free).";
+  if (payment === undefined) {
+    return "Payments: off in this deployment: every operation is served free and no answer asks for payment.";
+  }
   const prices = Object.entries(payment.prices)
     .map(([operation, price]) =>
       `${operation} ${price.per_call} ${payment.currency} per call` +
@@ -150,19 +56,45 @@ function paymentsText(payment: PaymentDescription | undefined): string {
     "The x-payment member carries the same facts as data.";
 }
 
-const optionalHeaders = [
-  {
-    name: "PAYMENT-SIGNATURE",
-    in: "header",
-    required: false,
-    ...str("base64 of an x402 v2 PaymentPayload."),
-  },
-  { name: "X-Request-Id", in: "header", required: false, ...str("Echoed when sane, else replaced.") },
-];
+function rateText(config: Config): string {
+  if (config.rateLimit === null) return "Rate limit: off in this deployment: no client is limited.";
+  return `Rate limit of this deployment: ${config.rateLimit.text} per client (token bucket); it applies to ` +
+    "classify, brick-attributes and stats, and their answers carry RateLimit and RateLimit-Policy headers.";
+}
+
+function requestHeaders({ payment }: Deployment) {
+  return [
+    ...(payment
+      ? [{
+        name: "PAYMENT-SIGNATURE",
+        in: "header",
+        required: false,
+        description: "base64 of an x402 v2 PaymentPayload.",
+        schema: { type: "string" },
+      }]
+      : []),
+    {
+      name: "X-Request-Id",
+      in: "header",
+      required: false,
+      description: "Echoed when sane, else replaced.",
+      schema: { type: "string" },
+    },
+  ];
+}
 
 /** The OpenAPI document for a runtime configured with `config`. */
 export function openApiDocument(config: Config, payment?: PaymentDescription): Record<string, unknown> {
-  const rate = config.rateLimit === null ? "off" : `${config.rateLimit.text} per client (token bucket)`;
+  const deployment: Deployment = { payment, rateLimited: config.rateLimit !== null };
+  const checks = [
+    "route (404 NOT_FOUND, 405 METHOD_NOT_ALLOWED)",
+    ...(deployment.rateLimited ? ["rate limit (429)"] : []),
+    "data health (503)",
+    "validation (400)",
+    "unservable (404 NO_RESULTS)",
+    ...(payment ? ["payment (402)"] : []),
+    "work",
+  ];
   return {
     openapi: "3.1.0",
     info: {
@@ -170,13 +102,14 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
       version: "1.0.0",
       description: [
         "Maps retailer browse nodes and product-type phrases to GS1 GPC, serves brick attribute schemas and",
-        "catalog statistics. Order of checks: route (404 NOT_FOUND, 405 METHOD_NOT_ALLOWED) → rate limit",
-        "(429) → data health (503) → validation (400) → unservable (404 NO_RESULTS) → payment (402) → work.",
-        `Problem types are URIs under ${PROBLEM_BASE} (identifiers, not pages). Unknown query parameters and`,
-        "repeated parameters are 400. HEAD answers like GET without a body and never spends a payment (a paid",
-        "path answers HEAD with the challenge's headers). Rate limit of this deployment: " + rate + "; it",
-        "applies to classify,",
-        "brick-attributes and stats, and answers carry RateLimit and RateLimit-Policy headers.",
+        `catalog statistics. Order of checks: ${checks.join(" → ")}.`,
+        `Problem types are URIs under ${PROBLEM_BASE} (identifiers, not pages); x-problem-types lists every`,
+        "one this deployment answers with. Unknown query parameters and repeated parameters are 400. HEAD",
+        payment
+          ? "answers like GET without a body and never spends a payment (a paid path answers HEAD with the " +
+            "challenge's headers)."
+          : "answers like GET without a body.",
+        rateText(config),
         paymentsText(payment),
       ].join(" "),
     },
@@ -197,9 +130,10 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
           parameters: [
             { name: "browse_id", in: "query", required: false, schema: schema(browseIdParam) },
             { name: "q", in: "query", required: false, schema: schema(phrasesParam) },
-            ...optionalHeaders,
+            ...requestHeaders(deployment),
           ],
           responses: paidResponses(
+            deployment,
             "ClassifyResponse",
             "No requested id is a node of the browse tree, or no phrase is carried by the lexicon.",
           ),
@@ -219,9 +153,13 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
           ].join(" "),
           parameters: [
             { name: "gpc_code", in: "query", required: true, schema: schema(gpcCodesParam) },
-            ...optionalHeaders,
+            ...requestHeaders(deployment),
           ],
-          responses: paidResponses("BrickAttributesResponse", "No requested code is a brick of the release."),
+          responses: paidResponses(
+            deployment,
+            "BrickAttributesResponse",
+            "No requested code is a brick of the release.",
+          ),
         },
       },
       [STATS_PATH]: {
@@ -230,25 +168,7 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
           summary: "Catalog coverage and freshness statistics (free)",
           description: "No parameters (any query parameter is 400 INVALID_PARAMS). Never asks for payment. " +
             "Errors are { error: { code, message, details } } as application/json. If-None-Match is honoured.",
-          responses: {
-            "200": {
-              description: "Exactly the published statistics fields.",
-              headers: headerRefs(["ETag", "Cache-Control", "X-Request-Id", "RateLimit", "RateLimit-Policy"]),
-              content: { "application/json": { schema: ref("schemas", "CatalogStats") } },
-            },
-            "304": { description: "Not modified (If-None-Match matched the ETag)." },
-            ...Object.fromEntries(
-              [
-                ["400", "INVALID_PARAMS: a query parameter was given."],
-                ["429", "RATE_LIMITED, with Retry-After."],
-                ["500", "INTERNAL."],
-                ["503", "UNAVAILABLE: the compiled data failed an integrity check."],
-              ].map(([status, description]) => [
-                status,
-                { description, content: { "application/json": { schema: ref("schemas", "StatsError") } } },
-              ]),
-            ),
-          },
+          responses: statsResponses(deployment),
         },
       },
       [HEALTH_PATH]: {
@@ -284,9 +204,9 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
         StatsError: schema(statsErrorSchema),
         Health: schema(healthSchema),
       },
-      headers: HEADERS,
+      headers: headerComponents(deployment),
     },
-    "x-problem-types": { ...PROBLEM_TYPES, PAYMENT_REQUIRED: PAYMENT_REQUIRED_TYPE },
+    "x-problem-types": problemTypes(deployment),
     "x-payment": payment ?? null,
   };
 }

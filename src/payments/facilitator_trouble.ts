@@ -1,8 +1,12 @@
 /**
  * Answers for a payment facilitator that could not do its part: unreachable or slow → 503, a broken answer
  * → 502, both with Retry-After. Nothing is charged in either case.
+ *
+ * Only what a facilitator call itself throws is the facilitator's trouble: the client wrapped around the
+ * HTTP facilitator client (payment_setup.ts) turns each such failure into a FacilitatorCallError, so an
+ * exception raised while handling a client's credential can never be answered as a facilitator outage.
  */
-import { FacilitatorTimeoutError } from "npm:@x402/core@2.27.0/types";
+import { FacilitatorTimeoutError, SettleError, VerifyError } from "npm:@x402/core@2.27.0/types";
 import { facilitatorProblemResponse } from "./payment_problems.ts";
 import { safeMessage } from "../log/error_message.ts";
 
@@ -20,21 +24,39 @@ export function unavailable(instance: string, message: string): Response {
   return facilitatorProblemResponse("facilitator-unavailable", message, instance, FACILITATOR_RETRY_SECONDS);
 }
 
-/** The 502/503 for a facilitator call that threw: timeout or unreachable → 503, anything else → 502. */
-export function facilitatorTrouble(
-  error: unknown,
-  call: string,
-  instance: string,
-  log: PaymentLog,
-): Response {
-  log("error", `payment facilitator ${call} failed`, { error: safeMessage(error) });
-  if (error instanceof FacilitatorTimeoutError) {
+/** A facilitator call that failed: no answer in time, no connection, or an answer that is not one. */
+export class FacilitatorCallError extends Error {
+  override readonly name = "FacilitatorCallError";
+
+  constructor(readonly call: string, override readonly cause: unknown) {
+    super(`payment facilitator ${call} failed: ${safeMessage(cause)}`);
+  }
+}
+
+/**
+ * Runs one call to the facilitator. A refusal it answered with (VerifyError, SettleError) passes as it is;
+ * anything else the call throws becomes a FacilitatorCallError.
+ */
+export async function facilitatorCall<T>(call: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof VerifyError || error instanceof SettleError) throw error;
+    throw new FacilitatorCallError(call, error);
+  }
+}
+
+/** The 502/503 for a failed facilitator call: timeout or unreachable → 503, anything else → 502. */
+export function facilitatorTrouble(error: FacilitatorCallError, instance: string, log: PaymentLog): Response {
+  const { call, cause } = error;
+  log("error", `payment facilitator ${call} failed`, { error: safeMessage(cause) });
+  if (cause instanceof FacilitatorTimeoutError) {
     return unavailable(
       instance,
       `The payment facilitator did not answer ${call} in time; nothing was charged`,
     );
   }
-  if (error instanceof TypeError) {
+  if (cause instanceof TypeError) {
     return unavailable(instance, `The payment facilitator cannot be reached; nothing was charged`);
   }
   return facilitatorProblemResponse(

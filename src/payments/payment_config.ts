@@ -9,6 +9,7 @@
  * | X402_ASSET_DECIMALS             | 6                                        | an integer 0–18                             |
  * | PAY_TO                          | DEV_PAY_TO (local facilitator only)      | an address `0x` + 40 hex digits             |
  * | FACILITATOR_URL                 | unset: the local development facilitator | an http(s) URL                              |
+ * | PUBLIC_URL                      | the listen address (development only)    | an absolute http(s) URL, no query/fragment  |
  * | PRICE_CLASSIFY                  | 0.001                                    | a decimal with at most `decimals` places    |
  * | PRICE_CLASSIFY_PER_ITEM         | 0                                        | same; added once per id or phrase           |
  * | PRICE_BRICK_ATTRIBUTES          | 0.001                                    | same                                        |
@@ -22,14 +23,13 @@
  *
  * Without FACILITATOR_URL the service verifies and settles against an in-memory test ledger, so that mode
  * is refused on anything but Base Sepolia, and PAY_TO must be set whenever a real facilitator moves funds.
+ * PUBLIC_URL is where clients reach the service (behind a proxy: the proxy's address): payment challenges
+ * name their resource by it, never by the request's Host or X-Forwarded-* headers, which a client chooses.
  */
 import { getAddress, isAddress } from "npm:viem@2.57.20";
-import {
-  BRICK_ATTRIBUTES_OPERATION,
-  CATALOG_OPERATIONS,
-  CLASSIFY_OPERATION,
-  type PriceGroup,
-} from "../operation/operations.ts";
+import { readPrices } from "./payment_prices.ts";
+
+export { formatAmount, GROUP_PRICES, PRICE_VARIABLES } from "./payment_prices.ts";
 
 /** An EVM address in checksum form. */
 export type Address = `0x${string}`;
@@ -58,6 +58,11 @@ export interface PaymentConfig {
   readonly payTo: Address;
   /** null = start the local development facilitator (test ledger, Base Sepolia only). */
   readonly facilitatorUrl: string | null;
+  /**
+   * Where clients reach the service, without a trailing slash, e.g. https://gpc.example.com; challenges name
+   * their resource by it. null = the address the service listens on (development only).
+   */
+  readonly publicUrl: string | null;
   /** Prices by operation name. */
   readonly prices: Readonly<Record<string, OperationPrice>>;
   /** How long a signed authorisation stays valid (the requirements' maxTimeoutSeconds). */
@@ -90,33 +95,8 @@ export const KNOWN_USDC: Readonly<Record<string, PaymentAsset>> = {
   },
 };
 
-/** How an operation is priced: the variable of its price per call (and per item), and its default. */
-export interface PriceVariables {
-  readonly perCall: string;
-  /** null: the operation has no per-item price. */
-  readonly perItem: string | null;
-  readonly default: string;
-}
-
-/** Default price per call of each catalog price group: shopper low (x402 commerce APIs charge about 0.01), marketing and analyst more. */
-export const GROUP_PRICES: Readonly<Record<PriceGroup, PriceVariables>> = {
-  shopper: { perCall: "PRICE_SHOPPER", perItem: null, default: "0.01" },
-  marketing: { perCall: "PRICE_MARKETING", perItem: null, default: "0.05" },
-  analyst: { perCall: "PRICE_ANALYST", perItem: null, default: "0.08" },
-};
-
-/** The variables that price each operation. */
-export const PRICE_VARIABLES: Readonly<Record<string, PriceVariables>> = {
-  [CLASSIFY_OPERATION]: { perCall: "PRICE_CLASSIFY", perItem: "PRICE_CLASSIFY_PER_ITEM", default: "0.001" },
-  [BRICK_ATTRIBUTES_OPERATION]: {
-    perCall: "PRICE_BRICK_ATTRIBUTES",
-    perItem: "PRICE_BRICK_ATTRIBUTES_PER_ITEM",
-    default: "0.001",
-  },
-  ...Object.fromEntries(
-    Object.entries(CATALOG_OPERATIONS).map(([operation, { group }]) => [operation, GROUP_PRICES[group]]),
-  ),
-};
+/** Longest PUBLIC_URL accepted: it is part of every challenge, whose header must stay small. */
+export const MAX_PUBLIC_URL_CHARS = 256;
 
 /** Resolves the payment configuration; throws an Error naming the variable, its value and what is accepted. */
 export function readPaymentConfig(env: Readonly<Record<string, string | undefined>>): PaymentConfig {
@@ -143,23 +123,17 @@ export function readPaymentConfig(env: Readonly<Record<string, string | undefine
   if (facilitatorUrl !== null && !isLoopback(facilitatorUrl) && /^0x0{40}$|^0x0{36}dead$/i.test(payTo)) {
     fail("PAY_TO", payTo, "an address that can receive funds (not the zero or the development placeholder)");
   }
-  const prices: Record<string, OperationPrice> = {};
-  for (const [operation, variables] of Object.entries(PRICE_VARIABLES)) {
-    const callName = variables.perCall;
-    const perCall = parseAmount(callName, get(callName) ?? variables.default, asset.decimals);
-    if (perCall === 0n) fail(callName, get(callName) ?? "", "a price above 0 (PAYMENTS=off serves free)");
-    const itemName = variables.perItem;
-    prices[operation] = Object.freeze({
-      perCall,
-      perItem: itemName === null ? 0n : parseAmount(itemName, get(itemName) ?? "0", asset.decimals),
-    });
+  const publicUrl = parsePublicUrl(get("PUBLIC_URL"));
+  if (publicUrl === null && facilitatorUrl !== null) {
+    fail("PUBLIC_URL", "", "the URL clients reach the service at whenever FACILITATOR_URL is set");
   }
   return Object.freeze({
     network,
     asset: Object.freeze(asset),
     payTo,
     facilitatorUrl,
-    prices: Object.freeze(prices),
+    publicUrl,
+    prices: readPrices(get, asset.decimals),
     maxTimeoutSeconds: parseInteger(
       "PAYMENT_TIMEOUT_SECONDS",
       get("PAYMENT_TIMEOUT_SECONDS") ?? "300",
@@ -181,15 +155,8 @@ export function readPaymentConfig(env: Readonly<Record<string, string | undefine
   });
 }
 
-/** Atomic amount of `units` in decimal text, e.g. 1500n with 6 decimals → "0.0015". */
-export function formatAmount(units: bigint, decimals: number): string {
-  const text = units.toString().padStart(decimals + 1, "0");
-  const whole = text.slice(0, text.length - decimals);
-  const fraction = text.slice(text.length - decimals).replace(/0+$/, "");
-  return fraction === "" ? whole : `${whole}.${fraction}`;
-}
-
-function fail(variable: string, value: string, accepted: string): never {
+/** Throws the configuration error naming `variable`, its `value` and what is `accepted`. */
+export function fail(variable: string, value: string, accepted: string): never {
   throw new Error(`${variable}=${JSON.stringify(value)} is not valid: expected ${accepted}`);
 }
 
@@ -204,14 +171,17 @@ function parseNetwork(text: string): `eip155:${number}` {
   return text as `eip155:${number}`;
 }
 
+function urlOf(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
 function parseUrl(text: string | undefined): string | null {
   if (text === undefined) return null;
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
+  const url = urlOf(text);
   if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
     fail("FACILITATOR_URL", text, "an http(s) URL such as https://x402.org/facilitator, or unset");
   }
@@ -224,6 +194,23 @@ function parseUrl(text: string | undefined): string | null {
     );
   }
   return text.replace(/\/+$/, "");
+}
+
+function parsePublicUrl(text: string | undefined): string | null {
+  if (text === undefined) return null;
+  const url = urlOf(text);
+  if (
+    url === undefined || (url.protocol !== "http:" && url.protocol !== "https:") || /[?#]/.test(text) ||
+    url.username !== "" || url.password !== "" || text.length > MAX_PUBLIC_URL_CHARS
+  ) {
+    fail(
+      "PUBLIC_URL",
+      text,
+      `an absolute http(s) URL of at most ${MAX_PUBLIC_URL_CHARS} characters without query, fragment or ` +
+        "credentials, such as https://gpc.example.com",
+    );
+  }
+  return url!.origin + url!.pathname.replace(/\/+$/, "");
 }
 
 function isLoopback(url: string): boolean {
@@ -264,15 +251,6 @@ function parseAsset(network: string, get: (name: string) => string | undefined):
   if (version === undefined) fail("X402_ASSET_VERSION", "", `the EIP-712 domain version of ${address}`);
   const decimals = parseInteger("X402_ASSET_DECIMALS", decimalsText ?? "6", 0, 18);
   return { address, name, version, decimals, symbol: name };
-}
-
-function parseAmount(variable: string, text: string, decimals: number): bigint {
-  const match = /^(\d{1,12})(?:\.(\d+))?$/.exec(text);
-  const fraction = match?.[2] ?? "";
-  if (match === null || fraction.length > decimals) {
-    fail(variable, text, `a decimal amount of the asset with at most ${decimals} decimal places, e.g. 0.001`);
-  }
-  return BigInt(match[1]! + fraction.padEnd(decimals, "0"));
 }
 
 function parseInteger(variable: string, text: string, min: number, max: number): number {

@@ -1,29 +1,25 @@
 /**
  * The credential of an x402 payment: decoding PAYMENT-SIGNATURE into a version 2 payload with an EIP-3009
  * authorisation, and the payment problem for each way a credential can fail.
+ *
+ * The header is bounded before anything parses it deeply: at most MAX_CREDENTIAL_CHARS characters of
+ * standard base64 (with padding) of UTF-8 JSON nested at most MAX_CREDENTIAL_DEPTH levels, checked by a scan
+ * of the text before JSON.parse; then the strict schema of credential_schema.ts. A header that fails any of
+ * these is a malformed credential (402), never anyone else's fault.
  */
-import * as v from "npm:valibot@1.5.0";
-import { decodePaymentSignatureHeader } from "npm:@x402/core@2.27.0/http";
-import { isPaymentPayloadV2 } from "npm:@x402/core@2.27.0/schemas";
 import type { PaymentPayload, PaymentRequirements } from "npm:@x402/core@2.27.0/types";
 import { type PaymentProblem, problemOfReason } from "./payment_problems.ts";
+import { type Authorization, checkCredential } from "./credential_schema.ts";
 
-// The EIP-3009 authorisation the exact/EVM scheme carries; the envelope is checked by @x402/core's schema.
-const HEX = /^0x[0-9a-fA-F]*$/;
-const AuthorizationPayload = v.object({
-  signature: v.pipe(v.string(), v.regex(HEX)),
-  authorization: v.object({
-    from: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)),
-    to: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)),
-    value: v.pipe(v.string(), v.regex(/^\d{1,78}$/)),
-    validAfter: v.pipe(v.string(), v.regex(/^\d{1,20}$/)),
-    validBefore: v.pipe(v.string(), v.regex(/^\d{1,20}$/)),
-    nonce: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/)),
-  }),
-});
+export type { Authorization } from "./credential_schema.ts";
 
-/** The EIP-3009 authorisation of a decoded payment. */
-export type Authorization = v.InferOutput<typeof AuthorizationPayload>["authorization"];
+/** Longest PAYMENT-SIGNATURE accepted (a payment for the longest resource this service names is ~2.5 KB). */
+export const MAX_CREDENTIAL_CHARS = 8192;
+/** Deepest nesting of objects and arrays a credential's JSON may have (the payload itself needs 3). */
+export const MAX_CREDENTIAL_DEPTH = 4;
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Decodes PAYMENT-SIGNATURE into a v2 payload with an EIP-3009 authorisation, or says why it cannot. */
 export function decodePayment(
@@ -31,19 +27,47 @@ export function decodePayment(
 ):
   | { payload: PaymentPayload; authorization: Authorization }
   | string {
-  let payload: unknown;
+  if (header.length > MAX_CREDENTIAL_CHARS) {
+    return `PAYMENT-SIGNATURE has ${header.length} characters; a payment has at most ${MAX_CREDENTIAL_CHARS}`;
+  }
+  if (!BASE64.test(header)) return "PAYMENT-SIGNATURE is not standard base64 (with padding)";
+  let json: string;
   try {
-    payload = decodePaymentSignatureHeader(header);
+    json = UTF8.decode(Uint8Array.from(atob(header), (char) => char.charCodeAt(0)));
+  } catch {
+    return "PAYMENT-SIGNATURE is not base64 of UTF-8 text";
+  }
+  if (nestingDepth(json) > MAX_CREDENTIAL_DEPTH) {
+    return `PAYMENT-SIGNATURE nests deeper than ${MAX_CREDENTIAL_DEPTH} levels; an x402 payment needs 3`;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
   } catch {
     return "PAYMENT-SIGNATURE is not base64 of a JSON PaymentPayload";
   }
-  if (!isPaymentPayloadV2(payload)) return "PAYMENT-SIGNATURE is not an x402 version 2 PaymentPayload";
-  const exact = v.safeParse(AuthorizationPayload, payload.payload);
-  if (!exact.success) {
-    const path = v.getDotPath(exact.issues[0]);
-    return `PAYMENT-SIGNATURE carries no valid EIP-3009 authorisation (payload.${path ?? ""})`;
+  const credential = checkCredential(parsed);
+  if (typeof credential === "string") {
+    return `PAYMENT-SIGNATURE is not an x402 version 2 exact payment: ${credential}`;
   }
-  return { payload: payload as PaymentPayload, authorization: exact.output.authorization };
+  return { payload: credential as PaymentPayload, authorization: credential.payload.authorization };
+}
+
+/** The deepest nesting of objects and arrays in JSON text (brackets inside strings do not count). */
+export function nestingDepth(json: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const char = json.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c) i++; // a backslash escapes the next character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return deepest;
 }
 
 /** The problem of an undecodable credential. */

@@ -35,11 +35,23 @@ export const PAYMENT_ERROR_CODES: Readonly<Record<PaymentProblemName, string>> =
 /** Why the gate could not finish with the facilitator: 503 unavailable or pending, 502 a bad answer. */
 export type FacilitatorTroubleName = "facilitator-unavailable" | "facilitator-error" | "settlement-pending";
 
-const TROUBLE: Readonly<Record<FacilitatorTroubleName, { status: number; code: string }>> = {
-  "facilitator-unavailable": { status: 503, code: "PAYMENT_FACILITATOR_UNAVAILABLE" },
-  "facilitator-error": { status: 502, code: "PAYMENT_FACILITATOR_ERROR" },
-  "settlement-pending": { status: 503, code: "PAYMENT_SETTLEMENT_PENDING" },
-};
+/** Status and `error.code` of each facilitator trouble; its type is PROBLEM_BASE + its name. */
+export const FACILITATOR_TROUBLE: Readonly<Record<FacilitatorTroubleName, { status: number; code: string }>> =
+  {
+    "facilitator-unavailable": { status: 503, code: "PAYMENT_FACILITATOR_UNAVAILABLE" },
+    "facilitator-error": { status: 502, code: "PAYMENT_FACILITATOR_ERROR" },
+    "settlement-pending": { status: 503, code: "PAYMENT_SETTLEMENT_PENDING" },
+  };
+
+/** The problem type URI of every `error.code` the payment gate answers with (402, 502, 503). */
+export const PAYMENT_PROBLEM_TYPES: Readonly<Record<string, string>> = Object.freeze({
+  ...Object.fromEntries(
+    Object.entries(PAYMENT_ERROR_CODES).map(([name, code]) => [code, PAYMENT_PROBLEM_BASE + name]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(FACILITATOR_TROUBLE).map(([name, { code }]) => [code, PROBLEM_BASE + name]),
+  ),
+});
 
 const REASONS: Readonly<Record<number, string>> = {
   402: "Payment Required",
@@ -99,7 +111,7 @@ export function facilitatorProblemResponse(
   retryAfterSeconds: number,
   details: Readonly<Record<string, unknown>> = {},
 ): Response {
-  const { status, code } = TROUBLE[name];
+  const { status, code } = FACILITATOR_TROUBLE[name];
   const body = {
     type: PROBLEM_BASE + name,
     title: REASONS[status],

@@ -16,6 +16,7 @@ import { formatAmount, type PaymentConfig } from "./payment_config.ts";
 import { PaymentClaims } from "./payment_claims.ts";
 import type { StateStore } from "../state/state_store.ts";
 import { createX402Gate, type PaymentLog, UnsupportedNetworkError } from "./x402_gate.ts";
+import { facilitatorCall } from "./facilitator_trouble.ts";
 import { safeMessage } from "../log/error_message.ts";
 
 /** What the payment gate is built from besides its configuration. */
@@ -23,6 +24,11 @@ export interface PaymentDeps {
   /** Shared state for payment claims (replay protection), the same store as rate limiting. */
   readonly state: StateStore;
   readonly log: PaymentLog;
+  /**
+   * The address the service listens on once bound (see `listenUrl`): the resource challenges name when
+   * PUBLIC_URL is unset, which only the development setup allows.
+   */
+  readonly listenUrl?: () => string;
   /** Clock in ms, for tests. */
   readonly now?: () => number;
 }
@@ -62,6 +68,9 @@ export interface PaymentSetup {
  */
 export async function createPaymentGate(config: PaymentConfig, deps: PaymentDeps): Promise<PaymentSetup> {
   const { log } = deps;
+  const configured = config.publicUrl;
+  const publicUrl = configured === null ? deps.listenUrl : () => configured;
+  if (publicUrl === undefined) throw new Error("PUBLIC_URL is unset and no listen address was given");
   let development: DevFacilitator | undefined;
   let url = config.facilitatorUrl;
   if (url === null) {
@@ -76,10 +85,13 @@ export async function createPaymentGate(config: PaymentConfig, deps: PaymentDeps
   }
   const verifier = new HTTPFacilitatorClient({ url, timeoutMs: config.verifyTimeoutMs });
   const settler = new HTTPFacilitatorClient({ url, timeoutMs: config.settleTimeoutMs });
+  // The credential reaching verify and settle was bounded by decodePayment (size, depth, strict schema), so
+  // what these calls throw is the facilitator's: the network, its timeout or its answer.
   const facilitator: FacilitatorClient = {
-    verify: (payload, requirements) => verifier.verify(payload, requirements),
-    settle: (payload, requirements) => settler.settle(payload, requirements),
-    getSupported: () => verifier.getSupported(),
+    verify: (payload, requirements) =>
+      facilitatorCall("verify", () => verifier.verify(payload, requirements)),
+    settle: (payload, requirements) => facilitatorCall("settle", () => settler.settle(payload, requirements)),
+    getSupported: () => facilitatorCall("supported", () => verifier.getSupported()),
   };
   const server = new x402ResourceServer(facilitator).register(config.network, new ExactEvmScheme());
   const gate = createX402Gate({
@@ -87,6 +99,7 @@ export async function createPaymentGate(config: PaymentConfig, deps: PaymentDeps
     server,
     claims: new PaymentClaims(deps.state, deps.now),
     log,
+    publicUrl,
     ...(deps.now === undefined ? {} : { now: deps.now }),
   });
   try {

@@ -2,18 +2,20 @@
  * The x402 version 2 payment gate (the `exact` scheme: an EIP-3009 USDC authorisation, settled by a
  * facilitator).
  *
- * Per request: no PAYMENT-SIGNATURE → 402 payment-required with a challenge. Otherwise decode the header
- * (undecodable → 402 malformed-credential), match its `accepted` against the requirements this request
- * would be issued (@x402/core's matcher), refuse an authorisation already past validBefore, claim the
- * authorisation's identity (taken → 402 invalid-challenge), verify with the facilitator (invalid → claim
- * released, 402 by reason), and admit the work. `settle` settles after the work succeeded and adds
- * PAYMENT-RESPONSE; `abandon` releases the claim after the work failed, so nothing is charged (both in
- * x402_settlement.ts).
+ * Per request: no PAYMENT-SIGNATURE → 402 payment-required with a challenge naming the resource by
+ * PUBLIC_URL, path and query (challenge_resource.ts). Otherwise decode the bounded header (too long, too
+ * deep, undecodable or with members the scheme does not define → 402 malformed-credential), match its
+ * `accepted` against the requirements this request would be issued (@x402/core's matcher), refuse an
+ * authorisation already past validBefore, claim the authorisation's identity (taken → 402
+ * invalid-challenge), verify with the facilitator (invalid → claim released, 402 by reason), and admit the
+ * work. `settle` settles after the work succeeded and adds PAYMENT-RESPONSE; `abandon` releases the claim
+ * after the work failed, so nothing is charged (both in x402_settlement.ts).
  *
  * Facilitator trouble: unreachable or slow → 503, a broken answer → 502, both with Retry-After and the
- * claim released (nothing was charged). A settlement that times out may still land, so its claim is kept
- * and the answer is a 503 whose Retry-After reaches past validBefore, when it no longer can: paying again
- * before then could pay twice. Payment headers are bearer credentials and are never logged.
+ * claim released (nothing was charged). Only a failed facilitator call counts; any other exception is ours
+ * (claim released, 500). A settlement that times out may still land, so its claim is kept and the answer
+ * is a 503 whose Retry-After reaches past validBefore, when it no longer can: paying again before then
+ * could pay twice. Payment headers are bearer credentials and are never logged.
  */
 import { encodePaymentRequiredHeader } from "npm:@x402/core@2.27.0/http";
 import type { x402ResourceServer } from "npm:@x402/core@2.27.0/server";
@@ -24,7 +26,13 @@ import { formatAmount, type OperationPrice, type PaymentConfig } from "./payment
 import { type PaymentClaims, type PaymentIdentity } from "./payment_claims.ts";
 import { type ChallengeContext, type PaymentProblem, paymentProblemResponse } from "./payment_problems.ts";
 import { decodePayment, malformed, mismatch, reasonProblem } from "./payment_credential.ts";
-import { facilitatorTrouble, type PaymentLog, unavailable } from "./facilitator_trouble.ts";
+import {
+  FacilitatorCallError,
+  facilitatorTrouble,
+  type PaymentLog,
+  unavailable,
+} from "./facilitator_trouble.ts";
+import { challengeResource } from "./challenge_resource.ts";
 import { messageOf } from "../log/error_message.ts";
 import { paidAdmission } from "./x402_settlement.ts";
 
@@ -37,6 +45,8 @@ export interface X402GateDeps {
   readonly server: x402ResourceServer;
   readonly claims: PaymentClaims;
   readonly log: PaymentLog;
+  /** Where clients reach the service (PUBLIC_URL, or the listen address once bound); asked once, when needed. */
+  readonly publicUrl: () => string;
   /** Clock in ms (claims and expiry). */
   readonly now?: () => number;
 }
@@ -68,6 +78,7 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
   // A challenge depends only on the error, the resource and the amount, and encoding it is the costly part
   // of a 402: identical unpaid requests (retries, floods) reuse the encoded header.
   const challenges = new Map<string, string>();
+  let publicUrl: string | undefined;
 
   function ready(): Promise<void> {
     readiness ??= server.initialize().then(() => {
@@ -121,11 +132,11 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
       return respond(unavailable(instance, "the payment facilitator cannot be reached; try again shortly"));
     }
     const requirements = await requirementsFor(amount);
-    const resource = {
-      url: request.url,
-      description: `${operation.operation}: ${operation.items} item${operation.items === 1 ? "" : "s"}`,
-      mimeType: "application/json",
-    };
+    const resource = await challengeResource(
+      publicUrl ??= deps.publicUrl(),
+      url,
+      `${operation.operation}: ${operation.items} item${operation.items === 1 ? "" : "s"}`,
+    );
     const priceText =
       `${request.method} ${url.pathname} costs ${formatAmount(price.perCall, decimals)} ${symbol} ` +
       `per call` +
@@ -220,7 +231,9 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
         };
       } else {
         await claims.release(identity);
-        return respond(facilitatorTrouble(error, "verify", instance, log));
+        // Only a failed facilitator call is the facilitator's trouble; anything else is ours (500, uncharged).
+        if (error instanceof FacilitatorCallError) return respond(facilitatorTrouble(error, instance, log));
+        throw error;
       }
     }
     if (!verified.isValid) {

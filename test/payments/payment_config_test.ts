@@ -21,6 +21,7 @@ Deno.test("payment config defaults to Base Sepolia USDC, the development facilit
     },
     payTo: DEV_PAY_TO,
     facilitatorUrl: null,
+    publicUrl: null,
     prices: {
       classifyBrowseNodes: { perCall: 1000n, perItem: 0n },
       getBrickAttributes: { perCall: 1000n, perItem: 0n },
@@ -45,6 +46,7 @@ Deno.test("payment config on Base mainnet uses USD Coin and checksums PAY_TO", (
   const config = readPaymentConfig({
     X402_NETWORK: "eip155:8453",
     FACILITATOR_URL: "https://x402.org/facilitator/",
+    PUBLIC_URL: "https://gpc.example.com/",
     PAY_TO: PAYEE.toLowerCase(),
     PRICE_CLASSIFY: "0.0025",
     PRICE_CLASSIFY_PER_ITEM: "0.0001",
@@ -59,6 +61,7 @@ Deno.test("payment config on Base mainnet uses USD Coin and checksums PAY_TO", (
   assert.equal(config.asset.name, "USD Coin");
   assert.equal(config.payTo, PAYEE);
   assert.equal(config.facilitatorUrl, "https://x402.org/facilitator");
+  assert.equal(config.publicUrl, "https://gpc.example.com");
   assert.deepEqual(config.prices, {
     classifyBrowseNodes: { perCall: 2500n, perItem: 100n },
     getBrickAttributes: { perCall: 2_000_000n, perItem: 0n },
@@ -181,11 +184,47 @@ const REFUSED: [string, Record<string, string>, string][] = [
     { FACILITATOR_URL: "https://f.example", PAY_TO: "0x0000000000000000000000000000000000000000" },
     'PAY_TO="0x0000000000000000000000000000000000000000" is not valid: expected an address that can receive funds (not the zero or the development placeholder)',
   ],
+  [
+    "a real facilitator without PUBLIC_URL",
+    { FACILITATOR_URL: "https://f.example", PAY_TO: PAYEE },
+    'PUBLIC_URL="" is not valid: expected the URL clients reach the service at whenever FACILITATOR_URL is set',
+  ],
 ];
 
 for (const [name, env, message] of REFUSED) {
   Deno.test(`payment config refuses ${name}, naming the variable and what it accepts`, () => {
     assert.throws(() => readPaymentConfig(env), { message });
+  });
+}
+
+const BAD_PUBLIC_URLS: [string, string][] = [
+  ["a host without a scheme", "gpc.example.com"],
+  ["another scheme", "ftp://gpc.example.com"],
+  ["a query", "https://gpc.example.com/?a=1"],
+  ["a fragment", "https://gpc.example.com/#top"],
+  ["credentials", "https://user:secret@gpc.example.com"],
+  ["more than 256 characters", `https://gpc.example.com/${"p".repeat(240)}`],
+];
+
+for (const [name, value] of BAD_PUBLIC_URLS) {
+  Deno.test(`payment config refuses a PUBLIC_URL with ${name}`, () => {
+    assert.throws(() => readPaymentConfig({ PUBLIC_URL: value }), {
+      message: `PUBLIC_URL=${JSON.stringify(value)} is not valid: expected an absolute http(s) URL of at ` +
+        "most 256 characters without query, fragment or credentials, such as https://gpc.example.com",
+    });
+  });
+}
+
+const PUBLIC_URLS: [string, string][] = [
+  ["https://gpc.example.com", "https://gpc.example.com"],
+  ["https://gpc.example.com/", "https://gpc.example.com"],
+  ["https://GPC.Example.com:443/api/gpc//", "https://gpc.example.com/api/gpc"],
+  ["http://10.0.0.5:8080", "http://10.0.0.5:8080"],
+];
+
+for (const [value, publicUrl] of PUBLIC_URLS) {
+  Deno.test(`payment config takes PUBLIC_URL ${value} as ${publicUrl}`, () => {
+    assert.equal(readPaymentConfig({ PUBLIC_URL: value }).publicUrl, publicUrl);
   });
 }
 

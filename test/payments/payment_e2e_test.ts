@@ -107,6 +107,11 @@ paymentTest(
   },
 );
 
+/** A member `junk` holding arrays nested `levels` deep. */
+function deepMember(levels: number): { junk: unknown } {
+  return { junk: JSON.parse("[".repeat(levels) + "]".repeat(levels)) };
+}
+
 /** A bad payment: how to make it, then the problem and error code it must get. */
 type BadPayment = [string, (h: PaymentHarness, payer: Payer, url: string) => Promise<string>, string, string];
 
@@ -174,6 +179,22 @@ const BAD_PAYMENTS: BadPayment[] = [
     "PAYMENT_INSUFFICIENT",
   ],
   [
+    "an extra member nested 3,000 arrays deep",
+    async (_h, payer, url) => paymentHeader({ ...await signedPayment(payer, url), ...deepMember(3000) }),
+    "malformed-credential",
+    "PAYMENT_MALFORMED",
+  ],
+  [
+    "an extra member of the authorisation nested 2,000 arrays deep (within the length cap)",
+    async (_h, payer, url) => {
+      const payment = await signedPayment(payer, url);
+      const authorization = { ...(payment.payload.authorization as object), ...deepMember(2000) };
+      return paymentHeader({ ...payment, payload: { ...payment.payload, authorization } });
+    },
+    "malformed-credential",
+    "PAYMENT_MALFORMED",
+  ],
+  [
     "a header that is not base64",
     () => Promise.resolve("%%% not base64 %%%"),
     "malformed-credential",
@@ -210,6 +231,9 @@ for (const [name, make, problem, code] of BAD_PAYMENTS) {
       assert.match(answer.body.detail as string, /GET \/v1\/reference\/classify costs 0\.001 USDC per call$/);
       assert.equal(challengeAmount(answer.headers), "1000");
       assert.equal(answer.headers.get("Cache-Control"), "no-store");
+      assert.equal(answer.headers.get("Retry-After"), null);
+      // A client's bad payment is not the service's or the facilitator's trouble.
+      assert.deepEqual(h.logLines.filter((line) => JSON.parse(line).level === "error"), []);
       assert.equal(workRuns(h), 0);
       assert.equal(h.facilitator.ledger.settledCount, 0);
       assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), balance);

@@ -6,12 +6,22 @@ import { readPaymentConfig } from "../../src/payments/payment_config.ts";
 import { createPaymentGate, type PaymentSetup } from "../../src/payments/payment_setup.ts";
 import { MemoryStateStore } from "../../src/state/state_store.ts";
 import { newPayer } from "../support/payment_client.ts";
-import { HTTPFacilitatorClient, x402ResourceServer } from "npm:@x402/core@2.27.0/server";
+import {
+  type FacilitatorClient,
+  HTTPFacilitatorClient,
+  x402ResourceServer,
+} from "npm:@x402/core@2.27.0/server";
 import { ExactEvmScheme } from "npm:@x402/evm@2.27.0/exact/server";
 import { CHALLENGE_CACHE_SIZE, createX402Gate } from "../../src/payments/x402_gate.ts";
 import { PaymentClaims } from "../../src/payments/payment_claims.ts";
+import { DEV_PAYMENT } from "../support/deployment_document.ts";
+import type { PaymentGate } from "../../src/payments/payment_gate.ts";
+import { facilitatorCall, FacilitatorCallError } from "../../src/payments/facilitator_trouble.ts";
+import { VerifyError } from "npm:@x402/core@2.27.0/types";
+import { encodePaymentSignatureHeader } from "npm:@x402/core@2.27.0/http";
 
 const PAYEE = "0x209693Bc6afc0C5328bA36FaF03C514EF312287C";
+const ORIGIN = "http://gpc.test";
 const URL_CLASSIFY = "http://gpc.test/v1/reference/classify?browse_id=16318751,18776870011,18776875011";
 const CLASSIFY = { operation: "classifyBrowseNodes", items: 3 };
 
@@ -24,7 +34,7 @@ async function withGate(
   const logs: string[] = [];
   const state = new MemoryStateStore();
   const setup = await createPaymentGate(
-    readPaymentConfig({ FACILITATOR_URL: facilitator.url, PAY_TO: PAYEE, ...env }),
+    readPaymentConfig({ FACILITATOR_URL: facilitator.url, PAY_TO: PAYEE, PUBLIC_URL: ORIGIN, ...env }),
     { state, log: (level, message) => logs.push(`${level}: ${message}`) },
   );
   try {
@@ -155,7 +165,7 @@ Deno.test("a facilitator unreachable at start-up is retried: 503 first, then cha
   await probe.close();
   const logs: string[] = [];
   const setup = await createPaymentGate(
-    readPaymentConfig({ FACILITATOR_URL: `http://127.0.0.1:${port}`, PAY_TO: PAYEE }),
+    readPaymentConfig({ FACILITATOR_URL: `http://127.0.0.1:${port}`, PAY_TO: PAYEE, PUBLIC_URL: ORIGIN }),
     { state: new MemoryStateStore(), log: (level, message) => logs.push(`${level}: ${message}`) },
   );
   const down = responseOf(await setup.gate.admit(new Request(URL_CLASSIFY), CLASSIFY));
@@ -182,39 +192,13 @@ Deno.test("the development setup starts its own facilitator and says so", async 
   const setup = await createPaymentGate(readPaymentConfig({}), {
     state: new MemoryStateStore(),
     log: (level, message) => logs.push(`${level}: ${message}`),
+    listenUrl: () => ORIGIN,
   });
   try {
     assert.deepEqual(logs, [
       "warn: payments use the DEVELOPMENT facilitator: an in-memory test ledger, no real funds move",
     ]);
-    assert.deepEqual(setup.describe(), {
-      protocol: "x402",
-      x402_version: 2,
-      scheme: "exact",
-      network: "eip155:84532",
-      asset: {
-        address: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
-        name: "USDC",
-        version: "2",
-        decimals: 6,
-      },
-      currency: "USDC",
-      pay_to: "0x000000000000000000000000000000000000dEaD",
-      facilitator: "development",
-      prices: {
-        classifyBrowseNodes: { per_call: "0.001", per_item: "0" },
-        getBrickAttributes: { per_call: "0.001", per_item: "0" },
-        getBestPrice: { per_call: "0.01", per_item: "0" },
-        findDeals: { per_call: "0.01", per_item: "0" },
-        getPriceDropAlerts: { per_call: "0.01", per_item: "0" },
-        getCompetitiveLandscape: { per_call: "0.05", per_item: "0" },
-        getBrandTracker: { per_call: "0.05", per_item: "0" },
-        getShareOfShelf: { per_call: "0.05", per_item: "0" },
-        getInflationIndex: { per_call: "0.08", per_item: "0" },
-        getPriceDispersion: { per_call: "0.08", per_item: "0" },
-      },
-      max_timeout_seconds: 300,
-    });
+    assert.deepEqual(setup.describe(), DEV_PAYMENT);
     const response = responseOf(await setup.gate.admit(new Request(URL_CLASSIFY), CLASSIFY));
     assert.equal(response.status, 402);
     await response.body?.cancel();
@@ -225,7 +209,7 @@ Deno.test("the development setup starts its own facilitator and says so", async 
 
 Deno.test("identical unpaid requests reuse one encoded challenge; another URL gets its own", async () => {
   const facilitator = startDevFacilitator(readPaymentConfig({}));
-  const config = readPaymentConfig({ FACILITATOR_URL: facilitator.url, PAY_TO: PAYEE });
+  const config = readPaymentConfig({ FACILITATOR_URL: facilitator.url, PAY_TO: PAYEE, PUBLIC_URL: ORIGIN });
   const server = new x402ResourceServer(new HTTPFacilitatorClient({ url: facilitator.url }))
     .register(config.network, new ExactEvmScheme());
   let built = 0;
@@ -239,6 +223,7 @@ Deno.test("identical unpaid requests reuse one encoded challenge; another URL ge
     server,
     claims: new PaymentClaims(new MemoryStateStore()),
     log: () => {},
+    publicUrl: () => ORIGIN,
   });
   try {
     const headerOf = async (url: string, items: number) =>
@@ -258,4 +243,81 @@ Deno.test("identical unpaid requests reuse one encoded challenge; another URL ge
   } finally {
     await facilitator.close();
   }
+});
+
+/** A gate whose facilitator supports Base Sepolia exact payments and answers verify with `verify`. */
+function gateVerifyingWith(verify: () => Promise<never>, logs: string[]): PaymentGate {
+  const config = readPaymentConfig({
+    FACILITATOR_URL: "https://f.example",
+    PAY_TO: PAYEE,
+    PUBLIC_URL: ORIGIN,
+  });
+  const facilitator: FacilitatorClient = {
+    getSupported: () =>
+      Promise.resolve({
+        kinds: [{ x402Version: 2, scheme: "exact", network: config.network }],
+        extensions: [],
+        signers: {},
+      }),
+    verify,
+    settle: () => Promise.reject(new Error("not reached")),
+  };
+  return createX402Gate({
+    config,
+    server: new x402ResourceServer(facilitator).register(config.network, new ExactEvmScheme()),
+    claims: new PaymentClaims(new MemoryStateStore()),
+    log: (level, message) => logs.push(`${level}: ${message}`),
+    publicUrl: () => ORIGIN,
+  });
+}
+
+/** A request carrying a fresh signed payment for the challenge `gate` issues. */
+async function paidRequest(gate: PaymentGate): Promise<Request> {
+  const challenge = responseOf(await gate.admit(new Request(URL_CLASSIFY), CLASSIFY));
+  const required = decodePaymentRequiredHeader(challenge.headers.get("PAYMENT-REQUIRED")!);
+  const header = encodePaymentSignatureHeader(await newPayer().client.createPaymentPayload(required));
+  return new Request(URL_CLASSIFY, { headers: { "PAYMENT-SIGNATURE": header } });
+}
+
+Deno.test("a failed facilitator call is facilitator trouble: 502 with Retry-After, logged as the facilitator's", async () => {
+  const logs: string[] = [];
+  const gate = gateVerifyingWith(
+    () => Promise.reject(new FacilitatorCallError("verify", new Error("Facilitator verify failed (500)"))),
+    logs,
+  );
+  const answer = responseOf(await gate.admit(await paidRequest(gate), CLASSIFY));
+  assert.equal(answer.status, 502);
+  assert.equal(answer.headers.get("Retry-After"), "5");
+  assert.equal((await answer.json()).error.code, "PAYMENT_FACILITATOR_ERROR");
+  assert.deepEqual(logs, ["error: payment facilitator verify failed"]);
+});
+
+Deno.test("an exception that is not a failed facilitator call is never answered as facilitator trouble", async () => {
+  const logs: string[] = [];
+  const gate = gateVerifyingWith(
+    () => Promise.reject(new RangeError("Maximum call stack size exceeded")),
+    logs,
+  );
+  const request = await paidRequest(gate);
+  // The handler's boundary answers it 500 INTERNAL; the claim is released, so the payment is not lost.
+  await assert.rejects(gate.admit(request.clone(), CLASSIFY), {
+    name: "RangeError",
+    message: "Maximum call stack size exceeded",
+  });
+  await assert.rejects(gate.admit(request, CLASSIFY), { name: "RangeError" });
+  assert.deepEqual(logs, []);
+});
+
+Deno.test("facilitatorCall passes the facilitator's refusals and marks every other failure as its own", async () => {
+  const refusal = new VerifyError(400, { isValid: false, invalidReason: "invalid_signature" });
+  await assert.rejects(
+    facilitatorCall("verify", () => Promise.reject(refusal)),
+    (error) => error === refusal,
+  );
+  const lost = new TypeError("fetch failed");
+  await assert.rejects(
+    facilitatorCall("settle", () => Promise.reject(lost)),
+    (error) => error instanceof FacilitatorCallError && error.call === "settle" && error.cause === lost,
+  );
+  assert.equal(await facilitatorCall("verify", () => Promise.resolve(7)), 7);
 });

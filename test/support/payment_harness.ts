@@ -6,7 +6,7 @@
  */
 import { readConfig } from "../../src/config.ts";
 import { type DevFacilitator, startDevFacilitator } from "../../src/payments/dev_facilitator.ts";
-import { createHandler } from "../../src/http/handler.ts";
+import { createHandler, type Handler } from "../../src/http/handler.ts";
 import { type PaymentConfig, readPaymentConfig } from "../../src/payments/payment_config.ts";
 import { createPaymentGate, type PaymentSetup } from "../../src/payments/payment_setup.ts";
 import { createLog } from "../../src/log/request_log.ts";
@@ -83,6 +83,8 @@ export class FacilitatorProxy {
 export interface PaymentHarness {
   /** Base URL of the service. */
   readonly url: string;
+  /** The service's handler, for requests no HTTP client can send (a URI longer than the server takes). */
+  readonly handle: Handler;
   readonly config: PaymentConfig;
   readonly facilitator: DevFacilitator;
   readonly proxy: FacilitatorProxy;
@@ -94,13 +96,28 @@ export interface PaymentHarness {
   close(): Promise<void>;
 }
 
-/** Starts the service; `env` adds payment variables (FACILITATOR_URL is the proxy's). */
+/**
+ * Starts the service; `env` adds payment variables (FACILITATOR_URL is the proxy's, PUBLIC_URL the service's
+ * own address unless given).
+ */
 export async function startPaymentHarness(env: Record<string, string> = {}): Promise<PaymentHarness> {
   const base = readPaymentConfig(env);
   const facilitator = startDevFacilitator({ network: base.network, asset: base.asset });
   const proxy = new FacilitatorProxy(facilitator.url);
   proxy.start();
-  const config = readPaymentConfig({ PAY_TO: base.payTo, ...env, FACILITATOR_URL: proxy.url });
+  // Bound first, so that PUBLIC_URL can be the real address; requests wait for the handler.
+  let handle: Handler | undefined;
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    (request, info) => handle!(request, { remoteAddr: info.remoteAddr.hostname }),
+  );
+  const url = `http://127.0.0.1:${server.addr.port}`;
+  const config = readPaymentConfig({
+    PAY_TO: base.payTo,
+    PUBLIC_URL: url,
+    ...env,
+    FACILITATOR_URL: proxy.url,
+  });
   const logLines: string[] = [];
   const log = createLog("debug", (line) => logLines.push(line));
   const state = new MemoryStateStore();
@@ -109,19 +126,16 @@ export async function startPaymentHarness(env: Record<string, string> = {}): Pro
     log: (level, message, fields) => log.write(level, { message, ...fields }),
   });
   const store = new FakeStore();
-  const handle = createHandler({
+  const handler = handle = createHandler({
     config: readConfig({ RATE_LIMIT: "off", PAYMENTS: "on", LOG_LEVEL: "debug" }),
     store,
     gate: setup.gate,
     state,
     log,
   });
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    (request, info) => handle(request, { remoteAddr: info.remoteAddr.hostname }),
-  );
   return {
-    url: `http://127.0.0.1:${server.addr.port}`,
+    url,
+    handle: handler,
     config,
     facilitator,
     proxy,

@@ -1,0 +1,192 @@
+/**
+ * The answers the OpenAPI document promises, for the deployment that serves it: with PAYMENTS=off no 402,
+ * no payment 502/503 and no PAYMENT-* header; with RATE_LIMIT=off no 429 and no RateLimit header; and the
+ * problem types listed are exactly those the deployment can answer with.
+ */
+import { PROBLEM_BASE, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES } from "../operation/problem.ts";
+import type { ErrorCode } from "../operation/api_error.ts";
+import {
+  FACILITATOR_TROUBLE,
+  PAYMENT_ERROR_CODES,
+  PAYMENT_PROBLEM_BASE,
+  PAYMENT_PROBLEM_TYPES,
+} from "../payments/payment_problems.ts";
+import type { PaymentDescription } from "../payments/payment_setup.ts";
+import { MAX_RESOURCE_URL_CHARS } from "../payments/challenge_resource.ts";
+import { MAX_CREDENTIAL_CHARS, MAX_CREDENTIAL_DEPTH } from "../payments/payment_credential.ts";
+
+/** What the document describes: the deployment's payment facts (absent: PAYMENTS=off) and rate limit. */
+export interface Deployment {
+  readonly payment: PaymentDescription | undefined;
+  readonly rateLimited: boolean;
+}
+
+/** A reference into the document's components. */
+export const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const str = (description: string) => ({ description, schema: { type: "string" } });
+
+/** The response headers the deployment sends, by name. */
+export function headerComponents({ payment, rateLimited }: Deployment): Record<string, unknown> {
+  const retryAfter = [
+    ...(rateLimited ? ["429: until the client's next request is allowed"] : []),
+    ...(payment ? ["payment 502/503: until the facilitator may answer, or past a pending settlement"] : []),
+  ];
+  return {
+    "X-GPC-Release": str("GPC release the answer is pinned to, v<YYYYMMDD> (every answer of the operation)."),
+    "X-Map-Version": str(
+      "Version of the mapping table the answer is pinned to (every answer of the operation).",
+    ),
+    "X-Request-Id": str(
+      "The caller's X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a new UUID.",
+    ),
+    ...(rateLimited
+      ? {
+        "RateLimit": str(
+          'draft-ietf-httpapi-ratelimit-headers-09: "default";r=<remaining>;t=<seconds until full>.',
+        ),
+        "RateLimit-Policy": str(
+          'draft-ietf-httpapi-ratelimit-headers-09: "default";q=<requests>;w=<window seconds>.',
+        ),
+      }
+      : {}),
+    ...(retryAfter.length > 0 ? { "Retry-After": str(`Seconds to wait (${retryAfter.join("; ")}).`) } : {}),
+    ...(payment
+      ? {
+        "PAYMENT-REQUIRED": str(
+          `base64 of the x402 v2 PaymentRequired object (402), at most a few KB whatever the query: ` +
+            `resource.url is PUBLIC_URL + path + "?" + the canonical query when that is at most ` +
+            `${MAX_RESOURCE_URL_CHARS} characters, else PUBLIC_URL + path with "; query sha256=<hex>" ending ` +
+            "resource.description (the README says how the canonical query is written).",
+        ),
+        "PAYMENT-RESPONSE": str("base64 of the x402 v2 SettlementResponse (200 of a paid request)."),
+      }
+      : {}),
+    "ETag": str("Strong entity tag of the stats body (fixed for the life of a dist)."),
+    "Cache-Control": str("no-store for classify and brick-attributes; public, max-age=60 for stats."),
+  };
+}
+
+const headerRefs = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, ref("headers", n)]));
+
+function paidHeaders(deployment: Deployment, extra: readonly string[] = []) {
+  const limit = deployment.rateLimited ? ["RateLimit", "RateLimit-Policy"] : [];
+  return headerRefs(["X-GPC-Release", "X-Map-Version", "X-Request-Id", ...limit, ...extra]);
+}
+
+function problem(description: string, codes: readonly ErrorCode[], headers: Record<string, unknown>) {
+  const types = codes.map((code) => `\`${code}\` → ${PROBLEM_TYPES[code]}`).join("; ");
+  return {
+    description: `${description} error.code and type: ${types}.`,
+    headers,
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: ref("schemas", "Problem") } },
+  };
+}
+
+/** The answers of a paid operation (classify, brick-attributes) in this deployment. */
+export function paidResponses(deployment: Deployment, okSchema: string, notFound: string) {
+  const { payment, rateLimited } = deployment;
+  const trouble = (status: number) =>
+    Object.entries(FACILITATOR_TROUBLE).filter(([, t]) => t.status === status)
+      .map(([name, t]) => `\`${t.code}\` → ${PROBLEM_BASE}${name}`).join("; ");
+  const dataUnavailable = "The compiled data failed an integrity check (no Retry-After: it lasts until the " +
+    "data is rebuilt).";
+  return {
+    "200": {
+      description: "One result per requested item, in request order (duplicates answered in each slot).",
+      headers: paidHeaders(deployment, [...(payment ? ["PAYMENT-RESPONSE"] : []), "Cache-Control"]),
+      content: { "application/json": { schema: ref("schemas", okSchema) } },
+    },
+    "400": problem(
+      `Invalid query parameters; answered before any payment${payment ? " challenge" : ""}, nothing charged.`,
+      ["INVALID_PARAMS"],
+      paidHeaders(deployment),
+    ),
+    ...(payment
+      ? {
+        "402": {
+          description: `Payment required before the work runs (x402 v2). Problem type ` +
+            `${PAYMENT_PROBLEM_BASE}payment-required; payment failures use the MPP vocabulary under ` +
+            `${PAYMENT_PROBLEM_BASE}. error.code: ${
+              Object.entries(PAYMENT_ERROR_CODES).map(([name, code]) => `${code} (${name})`).join(", ")
+            }. Every 402 carries a fresh challenge in PAYMENT-REQUIRED (base64 JSON, x402Version 2, ` +
+            "accepts with scheme exact, network, amount in atomic units, asset, payTo, maxTimeoutSeconds, " +
+            `extra {name, version}). A PAYMENT-SIGNATURE longer than ${MAX_CREDENTIAL_CHARS} characters, ` +
+            `nested deeper than ${MAX_CREDENTIAL_DEPTH} levels, or with a member the exact scheme does not ` +
+            "define is PAYMENT_MALFORMED.",
+          headers: paidHeaders(deployment, ["PAYMENT-REQUIRED"]),
+          content: { [PROBLEM_CONTENT_TYPE]: { schema: ref("schemas", "Problem") } },
+        },
+      }
+      : {}),
+    "404": problem(
+      `${notFound} Answered before any payment${payment ? " challenge" : ""}, nothing charged.`,
+      ["NO_RESULTS"],
+      paidHeaders(deployment),
+    ),
+    ...(rateLimited
+      ? {
+        "429": problem(
+          "Per-client rate limit exceeded.",
+          ["RATE_LIMITED"],
+          paidHeaders(deployment, ["Retry-After"]),
+        ),
+      }
+      : {}),
+    "500": problem(
+      `Unexpected server error; the body reveals nothing internal.${
+        payment ? " A paid request is not settled." : ""
+      }`,
+      ["INTERNAL"],
+      paidHeaders(deployment),
+    ),
+    ...(payment
+      ? {
+        "502": {
+          description: `The payment facilitator gave an unusable answer; nothing was charged. Retry-After. ` +
+            `error.code → type: ${trouble(502)}.`,
+          headers: paidHeaders(deployment, ["Retry-After"]),
+          content: { [PROBLEM_CONTENT_TYPE]: { schema: ref("schemas", "Problem") } },
+        },
+      }
+      : {}),
+    "503": payment
+      ? problem(
+        `${dataUnavailable} Or payment trouble, with Retry-After: the facilitator is down or too slow ` +
+          "(nothing charged), or a settlement has no outcome yet (do not pay again before Retry-After); " +
+          `error.code → type: ${trouble(503)}.`,
+        ["UNAVAILABLE"],
+        paidHeaders(deployment, ["Retry-After"]),
+      )
+      : problem(dataUnavailable, ["UNAVAILABLE"], paidHeaders(deployment)),
+  };
+}
+
+/** The answers of the stats operation in this deployment. */
+export function statsResponses({ rateLimited }: Deployment) {
+  const limit = rateLimited ? ["RateLimit", "RateLimit-Policy"] : [];
+  const errors: [string, string][] = [
+    ["400", "INVALID_PARAMS: a query parameter was given."],
+    ...(rateLimited ? [["429", "RATE_LIMITED, with Retry-After."] as [string, string]] : []),
+    ["500", "INTERNAL."],
+    ["503", "UNAVAILABLE: the compiled data failed an integrity check."],
+  ];
+  return {
+    "200": {
+      description: "Exactly the published statistics fields.",
+      headers: headerRefs(["ETag", "Cache-Control", "X-Request-Id", ...limit]),
+      content: { "application/json": { schema: ref("schemas", "CatalogStats") } },
+    },
+    "304": { description: "Not modified (If-None-Match matched the ETag)." },
+    ...Object.fromEntries(errors.map(([status, description]) => [
+      status,
+      { description, content: { "application/json": { schema: ref("schemas", "StatsError") } } },
+    ])),
+  };
+}
+
+/** The problem type URI of every error.code this deployment can answer with. */
+export function problemTypes({ payment, rateLimited }: Deployment): Record<string, string> {
+  const service: Record<string, string> = { ...PROBLEM_TYPES };
+  if (!rateLimited) delete service.RATE_LIMITED;
+  return { ...service, ...(payment ? PAYMENT_PROBLEM_TYPES : {}) };
+}

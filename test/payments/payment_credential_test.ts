@@ -1,0 +1,183 @@
+import assert from "node:assert/strict";
+import { encodePaymentSignatureHeader } from "npm:@x402/core@2.27.0/http";
+import type { PaymentPayload } from "npm:@x402/core@2.27.0/types";
+import {
+  decodePayment,
+  MAX_CREDENTIAL_CHARS,
+  MAX_CREDENTIAL_DEPTH,
+  nestingDepth,
+} from "../../src/payments/payment_credential.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+const AUTHORIZATION = {
+  from: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
+  to: "0x000000000000000000000000000000000000dEaD",
+  value: "1000",
+  validAfter: "0",
+  validBefore: "1900000000",
+  nonce: `0x${"ab".repeat(32)}`,
+};
+
+/** A well-formed exact/EVM payment, as @x402/fetch sends it. */
+function payment(): Json {
+  return {
+    x402Version: 2,
+    resource: {
+      url: "https://gpc.example.com/v1/reference/classify?browse_id=16318751",
+      description: "classifyBrowseNodes: 1 item",
+      mimeType: "application/json",
+    },
+    accepted: {
+      scheme: "exact",
+      network: "eip155:84532",
+      amount: "1000",
+      asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+      payTo: "0x000000000000000000000000000000000000dEaD",
+      maxTimeoutSeconds: 300,
+      extra: { name: "USDC", version: "2" },
+    },
+    payload: { signature: `0x${"1b".repeat(65)}`, authorization: { ...AUTHORIZATION } },
+  };
+}
+
+const header = (value: unknown) => encodePaymentSignatureHeader(value as PaymentPayload);
+const deep = (levels: number) => JSON.parse("[".repeat(levels) + "]".repeat(levels));
+
+Deno.test("a well-formed payment decodes to its payload and authorisation", () => {
+  const decoded = decodePayment(header(payment()));
+  assert.equal(typeof decoded, "object");
+  if (typeof decoded === "string") return;
+  assert.deepEqual(decoded.payload, payment());
+  assert.deepEqual(decoded.authorization, AUTHORIZATION);
+});
+
+Deno.test("a payment with an empty extensions member (what a client merges from none) decodes", () => {
+  const decoded = decodePayment(header({ ...payment(), extensions: {} }));
+  assert.equal(typeof decoded, "object");
+});
+
+/** A header a client could send, and the reason decodePayment must give. */
+const MALFORMED: [string, () => string, string][] = [
+  [
+    "one extra member nested 3,000 arrays deep (the header grows past the cap)",
+    () => header({ ...payment(), junk: deep(3000) }),
+    "PAYMENT-SIGNATURE has 9120 characters; a payment has at most 8192",
+  ],
+  [
+    "an extra member nested 2,000 arrays deep within the length cap",
+    () => header({ ...payment(), payload: { ...payment().payload, junk: deep(2000) } }),
+    "PAYMENT-SIGNATURE nests deeper than 4 levels; an x402 payment needs 3",
+  ],
+  [
+    "a header of spaces longer than the cap",
+    () => " ".repeat(MAX_CREDENTIAL_CHARS + 1),
+    "PAYMENT-SIGNATURE has 8193 characters; a payment has at most 8192",
+  ],
+  [
+    "characters outside base64",
+    () => "%%% not base64 %%%",
+    "PAYMENT-SIGNATURE is not standard base64 (with padding)",
+  ],
+  [
+    "base64 without its padding",
+    () => btoa("{}x").replace(/=+$/, "") + "A",
+    "PAYMENT-SIGNATURE is not standard base64 (with padding)",
+  ],
+  ["bytes that are not UTF-8", () => btoa("\xff\xfe{}"), "PAYMENT-SIGNATURE is not base64 of UTF-8 text"],
+  ["text that is not JSON", () => btoa("hello"), "PAYMENT-SIGNATURE is not base64 of a JSON PaymentPayload"],
+  [
+    "an x402 version 1 payload",
+    () => btoa(JSON.stringify({ x402Version: 1, scheme: "exact", network: "base-sepolia", payload: {} })),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: x402Version must be 2",
+  ],
+  [
+    "an unknown top-level member",
+    () => header({ ...payment(), junk: [] }),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: junk is not a member of an x402 version 2 exact payment",
+  ],
+  [
+    "an unknown member of the authorisation",
+    () =>
+      header({
+        ...payment(),
+        payload: { ...payment().payload, authorization: { ...AUTHORIZATION, memo: "x" } },
+      }),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: payload.authorization.memo is not a member of an x402 version 2 exact payment",
+  ],
+  [
+    "an unknown member of accepted.extra",
+    () =>
+      header({
+        ...payment(),
+        accepted: { ...payment().accepted, extra: { name: "USDC", version: "2", x: 1 } },
+      }),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: accepted.extra.x is not a member of an x402 version 2 exact payment",
+  ],
+  [
+    "an unknown member of the resource",
+    () => header({ ...payment(), resource: { ...payment().resource, junk: {} } }),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: resource.junk is not a member of an x402 version 2 exact payment",
+  ],
+  [
+    "an extension this service never declared",
+    () => header({ ...payment(), extensions: { bazaar: {} } }),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: extensions.bazaar is not a member of an x402 version 2 exact payment",
+  ],
+  [
+    "a member name of 5,000 characters (the message stays short)",
+    () => header({ ...payment(), ["k".repeat(5000)]: 1 }),
+    `PAYMENT-SIGNATURE is not an x402 version 2 exact payment: ${
+      "k".repeat(80)
+    } is not a member of an x402 version 2 exact payment`,
+  ],
+  [
+    "an authorisation without its nonce",
+    () => {
+      const { nonce: _, ...rest } = AUTHORIZATION;
+      return header({ ...payment(), payload: { ...payment().payload, authorization: rest } });
+    },
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: payload.authorization.nonce is missing",
+  ],
+  [
+    "an amount that is not atomic units",
+    () => header({ ...payment(), accepted: { ...payment().accepted, amount: "0.001" } }),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: accepted.amount fails regex /^\\d{1,78}$/",
+  ],
+  [
+    "a payload that is a string",
+    () => header({ ...payment(), payload: "signed" }),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: payload must be an object",
+  ],
+  [
+    "a JSON array (no members at all)",
+    () => btoa("[]"),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: x402Version is missing",
+  ],
+];
+
+for (const [name, make, reason] of MALFORMED) {
+  Deno.test(`a credential with ${name} is malformed: ${reason.slice(18, 70)}…`, () => {
+    assert.equal(decodePayment(make()), reason);
+  });
+}
+
+const DEPTHS: [string, number][] = [
+  ["1", 0],
+  ["{}", 1],
+  ['{"a":[{"b":"[[[["}]}', 3],
+  ['["\\"[[["]', 1],
+  ["[[],[[]]]", 3],
+];
+
+for (const [json, depth] of DEPTHS) {
+  Deno.test(`the nesting depth of ${json} is ${depth}`, () => {
+    assert.equal(nestingDepth(json), depth);
+  });
+}
+
+Deno.test("a payment as the client builds it nests within the depth cap", () => {
+  assert.equal(nestingDepth(JSON.stringify(payment())), 3);
+  assert.ok(3 < MAX_CREDENTIAL_DEPTH);
+});
