@@ -119,8 +119,8 @@ const errors: [string, string, string][] = [
   ],
   [
     "a browse id not in the tree names the row",
-    `${HEAD}99,50000000,exactMatch,verified,\n`,
-    "map.csv: line 3: browse_id 99 is not a node of the browse tree browse_tree.csv",
+    `${HEAD}10,50000000,exactMatch,verified,\n11,50000000,exactMatch,verified,\n99,50000000,exactMatch,verified,\n`,
+    "map.csv: line 5: browse_id 99 is not a node of the browse tree browse_tree.csv",
   ],
   [
     "a duplicate browse id names both rows",
@@ -146,5 +146,52 @@ for (const [name, text, message] of errors) {
       assert.ok(error.message.startsWith(message), error.message);
       return true;
     });
+  });
+}
+
+const ROW = ",50000000,exactMatch,verified,\n";
+const foreign: [string, string, string | undefined, string][] = [
+  [
+    "a table declared for another tree fails once, saying so and counting its foreign rows",
+    `# map_version: 1\n# browse_tree: google-food\n${
+      HEAD.slice(HEAD.indexOf("\n") + 1)
+    }99${ROW}98${ROW}10${ROW}`,
+    "fixture",
+    'map.csv: metadata: browse_tree "google-food" is not this tree "fixture" (browse_tree.csv): ' +
+    "2 of the table's 3 rows name ids that are not nodes of this tree",
+  ],
+  [
+    "a table declared for another tree is refused even when every id happens to be in this tree",
+    `# map_version: 1\n# browse_tree: other\n${HEAD.slice(HEAD.indexOf("\n") + 1)}10${ROW}`,
+    "fixture",
+    'map.csv: metadata: browse_tree "other" is not this tree "fixture" (browse_tree.csv): ' +
+    "0 of the table's 1 rows name ids that are not nodes of this tree",
+  ],
+  [
+    "a table whose rows mostly name absent ids is for another tree, whatever it declares",
+    `# map_version: 1\n# browse_tree: fixture\n${HEAD.slice(HEAD.indexOf("\n") + 1)}99${ROW}98${ROW}10${ROW}`,
+    "fixture",
+    'map.csv: rows: the table\'s browse_tree is not this tree "fixture" (browse_tree.csv): ' +
+    "2 of its 3 rows name ids that are not nodes of this tree",
+  ],
+  [
+    "without a tree name the message names the tree's file",
+    `${HEAD}99${ROW}98${ROW}10${ROW}`,
+    undefined,
+    "map.csv: rows: the table's browse_tree is not this tree browse_tree.csv: " +
+    "2 of its 3 rows name ids that are not nodes of this tree",
+  ],
+  [
+    "a few foreign rows fail on the first of them, with their count",
+    `${HEAD}10${ROW}11${ROW}20${ROW}21${ROW}99${ROW}98${ROW}`,
+    "fixture",
+    "map.csv: line 7: browse_id 99 is not a node of the browse tree browse_tree.csv " +
+    "(2 of the table's 6 rows name ids absent from the tree; this is the first)",
+  ],
+];
+
+for (const [name, text, treeName, message] of foreign) {
+  Deno.test(`mapping table reader: ${name}`, () => {
+    assert.throws(() => parseMappingTable(text, "map.csv", TREE, treeName), { name: "BuildError", message });
   });
 }
