@@ -8,7 +8,7 @@ import type { BuildInputs } from "../input/build_inputs.ts";
 import type { BuildFile } from "../dist/dist_writer.ts";
 import type { Progress } from "../progress.ts";
 import { parseBrowseTreeFile } from "./google_taxonomy_reader.ts";
-import { type MappingTable, mapVersionHeader, parseMappingTable } from "./mapping_table_reader.ts";
+import { type MappingTable, parseMappingTable } from "./mapping_table_reader.ts";
 import { compileBrowseRecords } from "./mapping_inheritance.ts";
 import { mappingCoverage } from "./mapping_coverage.ts";
 import { sssomTsv } from "./sssom_export.ts";
@@ -20,6 +20,7 @@ export const NO_VERSION = "none";
 
 /** The compiled content and what the build reports about it. */
 export interface CompiledContent {
+  /** The mapping table's declared map_version, or NO_VERSION. */
   readonly mapVersion: string;
   readonly lexiconVersion: string;
   readonly browse: Map<string, BrowseRecord>;
@@ -66,15 +67,19 @@ export async function compileContent(
     let table: MappingTable = { source: "", metadata: new Map(), map_version: NO_VERSION, rows: [] };
     if (inputs.mappingTable !== undefined) {
       progress.step(`reading mapping table ${inputs.mappingTable}`);
-      const bytes = await Deno.readFile(inputs.mappingTable);
-      table = parseMappingTable(new TextDecoder().decode(bytes), inputs.mappingTable, tree, name);
+      table = parseMappingTable(
+        await Deno.readTextFile(inputs.mappingTable),
+        inputs.mappingTable,
+        tree,
+        name,
+      );
       const declaredRelease = table.metadata.get("gpc_release");
       if (declaredRelease !== undefined && declaredRelease !== gpcRelease) {
         progress.line(
           `warning: mapping table was curated against ${declaredRelease}, compiling against ${gpcRelease}`,
         );
       }
-      mapVersion = await mapVersionHeader(table.map_version, bytes);
+      mapVersion = table.map_version;
       counts.mapping_rows = table.rows.length;
     } else {
       progress.line(

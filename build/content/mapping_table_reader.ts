@@ -23,7 +23,6 @@ import { BuildError } from "../input/build_error.ts";
 import { csvTable, parseCsv, requiredVersion, splitCsvMetadata } from "../input/csv_parse.ts";
 import { BROWSE_ID } from "./browse_tree_reader.ts";
 import type { BrowseTree } from "./browse_tree.ts";
-import { sha256Hex } from "../../src/format/sha256.ts";
 
 /** A relation a curator may state (`inherited` is only ever derived). */
 export type CuratedPrecision = "exactMatch" | "narrowerThan" | "broaderThan" | "closeMatch";
@@ -148,9 +147,4 @@ export function parseMappingTable(
     });
   }
   return { source: file, metadata, map_version: mapVersion, rows };
-}
-
-/** The X-Map-Version value: `<map_version>+<first 8 hex digits of the sha256 of the table file's bytes>`. */
-export async function mapVersionHeader(mapVersion: string, tableBytes: Uint8Array): Promise<string> {
-  return `${mapVersion}+${(await sha256Hex(tableBytes)).slice(0, 8)}`;
 }

@@ -36,7 +36,9 @@ const str = (description: string) => ({ description, schema: { type: "string" } 
 const HEADERS = {
   "X-GPC-Release": str("GPC release the answer is pinned to, v<YYYYMMDD> (every answer of the operation)."),
   "X-Map-Version": str(
-    "Version of the mapping table the answer is pinned to (every answer of the operation).",
+    "<declared mapping table version>+<8 hex digits>: the hash covers the compiled data answers are read from " +
+      "(GPC release, browse tree, mapping table, lexicon), so any change of an answer changes it (every answer " +
+      "of the operation).",
   ),
   "X-Request-Id": str("The caller's X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a new UUID."),
   "RateLimit": str(

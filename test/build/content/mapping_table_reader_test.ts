@@ -1,9 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  mapVersionHeader,
-  parseMappingTable,
-  PRECISION_DIRECTION,
-} from "../../../build/content/mapping_table_reader.ts";
+import { parseMappingTable, PRECISION_DIRECTION } from "../../../build/content/mapping_table_reader.ts";
 import { parseBrowseTreeCsv } from "../../../build/content/browse_tree_reader.ts";
 
 const TREE = parseBrowseTreeCsv(
@@ -49,13 +45,6 @@ Deno.test("mapping table reader: the fixture's metadata and rows are read with t
       line: 8,
     },
   ]);
-});
-
-Deno.test("mapping table reader: X-Map-Version is the curators' version plus 8 hex digits of the file's sha256", async () => {
-  const bytes = Deno.readFileSync(TABLE_URL);
-  // sha256sum test/fixtures/mapping/mapping_table.csv = 16bb5d2ca5ff123b…
-  assert.equal(await mapVersionHeader("2025.11-test", bytes), "2025.11-test+16bb5d2c");
-  assert.equal(await mapVersionHeader("1", new TextEncoder().encode("")), "1+e3b0c442");
 });
 
 Deno.test("mapping table reader: the direction table reads source = browse node, target = GPC node", () => {
