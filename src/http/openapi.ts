@@ -14,6 +14,7 @@ import {
   gpcCodesParam,
   MAX_ITEMS,
   MAX_PHRASE_CHARS,
+  MAX_VALUE_CHARS,
   phrasesParam,
 } from "../reference/request_params.ts";
 import { brickAttributesResponseSchema, classifyResponseSchema } from "../reference/response_schemas.ts";
@@ -30,15 +31,18 @@ function schema(of: v.GenericSchema): Record<string, unknown> {
   return rest;
 }
 
+/** A list parameter with its maxLength (code points of the decoded value; implied by its pattern). */
+function queryParam(name: keyof typeof MAX_VALUE_CHARS, required: boolean, of: v.GenericSchema) {
+  return { name, in: "query", required, schema: { ...schema(of), maxLength: MAX_VALUE_CHARS[name] } };
+}
+
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const str = (description: string) => ({ description, schema: { type: "string" } });
 
 const HEADERS = {
   "X-GPC-Release": str("GPC release the answer is pinned to, v<YYYYMMDD> (every answer of the operation)."),
   "X-Map-Version": str(
-    "<declared mapping table version>+<8 hex digits>: the hash covers the compiled data answers are read from " +
-      "(GPC release, browse tree, mapping table, lexicon), so any change of an answer changes it (every answer " +
-      "of the operation).",
+    "<declared map version>+<8 hex digits of a hash of the data every answer is compiled from> (every answer).",
   ),
   "X-Request-Id": str("The caller's X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a new UUID."),
   "RateLimit": str(
@@ -100,9 +104,7 @@ function paidResponses(okSchema: string, notFound: string) {
     "429": problem("Per-client rate limit exceeded.", ["RATE_LIMITED"], ["Retry-After"]),
     "500": problem(
       "Unexpected server error; the body reveals nothing internal. A paid request is not settled.",
-      [
-        "INTERNAL",
-      ],
+      ["INTERNAL"],
     ),
     "502": paymentTrouble(
       "The payment facilitator gave an unusable answer; nothing was charged.",
@@ -197,8 +199,8 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
             "blank); when no phrase is carried: 404 NO_RESULTS.",
           ].join(" "),
           parameters: [
-            { name: "browse_id", in: "query", required: false, schema: schema(browseIdParam) },
-            { name: "q", in: "query", required: false, schema: schema(phrasesParam) },
+            queryParam("browse_id", false, browseIdParam),
+            queryParam("q", false, phrasesParam),
             ...optionalHeaders,
           ],
           responses: paidResponses(
@@ -219,10 +221,7 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
             "attributes [] in its slot; when no code is a known brick: 404 NO_RESULTS. Attributes and values",
             "in GS1's order (by title); value_count is the length of allowed_values.",
           ].join(" "),
-          parameters: [
-            { name: "gpc_code", in: "query", required: true, schema: schema(gpcCodesParam) },
-            ...optionalHeaders,
-          ],
+          parameters: [queryParam("gpc_code", true, gpcCodesParam), ...optionalHeaders],
           responses: paidResponses("BrickAttributesResponse", "No requested code is a brick of the release."),
         },
       },
