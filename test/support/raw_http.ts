@@ -23,7 +23,7 @@ export function rawHead(target: string, headers: readonly [string, string][] = [
 /** Sends `head` to 127.0.0.1:`port` and reads the whole answer. */
 export async function rawRequest(port: number, head: string): Promise<RawAnswer> {
   const conn = await Deno.connect({ hostname: "127.0.0.1", port });
-  const received: Uint8Array[] = [];
+  const received: Uint8Array<ArrayBuffer>[] = [];
   try {
     try {
       await conn.write(encoder.encode(head));
@@ -48,7 +48,7 @@ export async function rawRequest(port: number, head: string): Promise<RawAnswer>
       // Already closed by the server.
     }
   }
-  return parseAnswer(concat(received));
+  return parseAnswer(await new Blob(received).bytes());
 }
 
 const decoder = new TextDecoder();
@@ -62,9 +62,9 @@ function parseAnswer(bytes: Uint8Array): RawAnswer {
     const colon = line.indexOf(":");
     headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
-  let body = bytes.subarray(split + 4);
-  if (headers.get("transfer-encoding") === "chunked") body = unchunk(body);
-  return { status: Number(statusLine!.split(" ")[1]), headers, body: decoder.decode(body) };
+  const rest = bytes.subarray(split + 4);
+  const body = headers.get("transfer-encoding") === "chunked" ? unchunk(rest) : decoder.decode(rest);
+  return { status: Number(statusLine!.split(" ")[1]), headers, body };
 }
 
 /** Where the next CRLF (or, with `double`, CRLFCRLF) starts at or after `from`; -1 if none. */
@@ -76,25 +76,17 @@ function indexOfCrlf(bytes: Uint8Array, from: number, double = false): number {
   return -1;
 }
 
-function unchunk(bytes: Uint8Array): Uint8Array {
-  const parts: Uint8Array[] = [];
+function unchunk(bytes: Uint8Array): string {
+  // One streaming decoder: a character may be split across two chunks.
+  const chunkDecoder = new TextDecoder();
+  let body = "";
   let at = 0;
   for (let chunks = 0; chunks < 100_000; chunks++) {
     const end = indexOfCrlf(bytes, at);
     const size = end === -1 ? 0 : parseInt(decoder.decode(bytes.subarray(at, end)), 16);
     if (!(size > 0)) break;
-    parts.push(bytes.subarray(end + 2, end + 2 + size));
+    body += chunkDecoder.decode(bytes.subarray(end + 2, end + 2 + size), { stream: true });
     at = end + 2 + size + 2;
   }
-  return concat(parts);
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
+  return body + chunkDecoder.decode();
 }
