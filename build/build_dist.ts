@@ -74,7 +74,7 @@ export async function compileData(dataDir: string, progress: Progress): Promise<
   return await assembleBuild({
     gpcRelease: release.release,
     gpcLanguage: release.language,
-    mapVersion: content.mapVersion,
+    declaredMapVersion: content.mapVersion,
     lexiconVersion: content.lexiconVersion,
     codes: gpc.codes,
     bricks: gpc.bricks,

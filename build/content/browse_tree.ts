@@ -28,13 +28,15 @@ export interface BrowseTree {
   readonly roots: readonly string[];
 }
 
-/** What a reader found: one node (its name and where it was defined) and its parent edges. */
+/** What a reader found: one node (its name and the line defining it) and its parent edges. */
 export interface BrowseEntry {
   readonly id: string;
   readonly name: string;
   readonly parents: readonly string[];
-  /** Where the entry is in its file ("row 12"), for messages. */
-  readonly where: string;
+  /** The line of the file that defines the node, for messages. */
+  readonly line: number;
+  /** The line that first gives each parent edge, when not `line` (a node listed once per parent). */
+  readonly parentLines?: ReadonlyMap<string, number>;
 }
 
 /** Shape figures of a tree, as the catalog statistics report them. */
@@ -58,7 +60,9 @@ export function compareNumericIds(a: string, b: string): number {
 export function buildBrowseTree(source: string, entries: readonly BrowseEntry[]): BrowseTree {
   const byId = new Map<string, BrowseEntry>();
   for (const entry of entries) {
-    if (byId.has(entry.id)) throw new BuildError(source, entry.where, `node ${entry.id} is defined twice`);
+    if (byId.has(entry.id)) {
+      throw new BuildError(source, `line ${entry.line}`, `node ${entry.id} is defined twice`);
+    }
     byId.set(entry.id, entry);
   }
   const children = new Map<string, string[]>();
@@ -67,7 +71,7 @@ export function buildBrowseTree(source: string, entries: readonly BrowseEntry[])
       if (!byId.has(parent)) {
         throw new BuildError(
           source,
-          entry.where,
+          `line ${edgeLine(entry, parent)}`,
           `parent ${parent} of node ${entry.id} is not a node of the tree`,
         );
       }
@@ -88,11 +92,36 @@ export function buildBrowseTree(source: string, entries: readonly BrowseEntry[])
     });
   }
   const cycle = findCycle(nodes);
-  if (cycle !== undefined) {
-    const where = byId.get(cycle[0]!)!.where;
-    throw new BuildError(source, where, `cycle in the parent links: ${cycle.join(" → ")}`);
-  }
+  if (cycle !== undefined) throw cycleError(source, byId, cycle);
   return { source, nodes, roots: ids.filter((id) => nodes.get(id)!.parents.length === 0) };
+}
+
+function edgeLine(entry: BrowseEntry, parent: string): number {
+  return entry.parentLines?.get(parent) ?? entry.line;
+}
+
+/**
+ * The error of a cycle (ids following parent links, ending where it started), named at the row whose edge
+ * closes it: of the cycle's edges, the one given last in the file, since the cycle did not exist before it.
+ */
+function cycleError(
+  source: string,
+  byId: ReadonlyMap<string, BrowseEntry>,
+  cycle: readonly string[],
+): BuildError {
+  let closing = 0;
+  let closingLine = -1;
+  for (let at = 0; at < cycle.length - 1; at++) {
+    const line = edgeLine(byId.get(cycle[at]!)!, cycle[at + 1]!);
+    if (line > closingLine) [closing, closingLine] = [at, line];
+  }
+  const ring = cycle.slice(0, -1);
+  const path = [...ring.slice(closing), ...ring.slice(0, closing), ring[closing]!];
+  return new BuildError(
+    source,
+    `line ${closingLine}`,
+    `parent ${path[1]} of node ${path[0]} closes a cycle in the parent links: ${path.join(" → ")}`,
+  );
 }
 
 /** The first cycle found following parent links, as ids ending where it started; undefined if none. */

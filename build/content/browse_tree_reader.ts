@@ -8,7 +8,9 @@
  * Names: Amazon labels some nodes differently under different parents ("Powdered" under one category,
  * "Powdered Milk" under another). The node's name is the one on its first row; a different name under a
  * different parent is kept as an alternate name and reported. Two names for the same id under the same
- * parent contradict each other and are an error.
+ * parent contradict each other and are an error. A row whose node, parents and name were all read before
+ * (Amazon lists a node once per path, and two paths may end in the same parent) adds nothing: it is
+ * reported as a duplicate row.
  */
 import { BuildError } from "../input/build_error.ts";
 import { csvTable, parseCsv } from "../input/csv_parse.ts";
@@ -22,24 +24,39 @@ export interface AlternateName {
   readonly line: number;
 }
 
-/** A browse tree read from CSV, with the alternate names it dropped. */
+/** A row that adds nothing: its node, every one of its parents and its name were read before. */
+export interface DuplicateRow {
+  readonly id: string;
+  /** The row's parent_node_id as written (trimmed); "" for a root. */
+  readonly parent_node_id: string;
+  readonly line: number;
+  /** The earlier rows that first gave its edges (one per parent, or the root row). */
+  readonly earlier_lines: readonly number[];
+}
+
+/** A browse tree read from CSV, with the rows and names it dropped. */
 export interface BrowseTreeRead {
   readonly tree: BrowseTree;
   readonly alternate_names: readonly AlternateName[];
+  readonly duplicate_rows: readonly DuplicateRow[];
 }
 
 /** Pattern of a browse node id. */
 export const BROWSE_ID = /^\d{1,20}$/;
 
+interface NodeRows {
+  readonly name: string;
+  readonly line: number;
+  /** Per parent ("" for a root): the name under it and the line that first gave the edge. */
+  readonly edges: Map<string, { name: string; line: number }>;
+}
+
 /** Parses browse tree CSV text; throws BuildError naming the file and line of any problem. */
 export function parseBrowseTreeCsv(text: string, file: string): BrowseTreeRead {
   const table = csvTable(parseCsv(text, file), file, ["node_id", "parent_node_id", "node_name"]);
-  const nodes = new Map<
-    string,
-    { name: string; line: number; parents: string[]; names: Map<string, string> }
-  >();
+  const nodes = new Map<string, NodeRows>();
   const alternates: AlternateName[] = [];
-  const edges: { id: string; parents: string[]; line: number }[] = [];
+  const duplicates: DuplicateRow[] = [];
   for (const row of table.rows) {
     const where = `line ${row.line}`;
     const id = row.get("node_id").trim();
@@ -47,51 +64,57 @@ export function parseBrowseTreeCsv(text: string, file: string): BrowseTreeRead {
     const name = row.get("node_name").trim();
     if (name === "") throw new BuildError(file, where, `node ${id} has no node_name`);
     const parentField = row.get("parent_node_id").trim();
-    const parents = parentField === "" ? [] : parentField.split(";").map((part) => part.trim());
-    for (const parent of parents) {
+    // A root's one "edge" is keyed "", so a repeated root row is found like any other repeated edge.
+    const parents = parentField === "" ? [""] : parentField.split(";").map((part) => part.trim());
+    for (const parent of parentField === "" ? [] : parents) {
       if (!BROWSE_ID.test(parent)) {
         throw new BuildError(file, where, `parent_node_id "${parent}" of node ${id} is not 1 to 20 digits`);
       }
     }
     let node = nodes.get(id);
     if (node === undefined) {
-      node = { name, line: row.line, parents: [], names: new Map() };
+      node = { name, line: row.line, edges: new Map() };
       nodes.set(id, node);
     }
-    for (const parent of parents.length === 0 ? [""] : parents) {
-      const earlier = node.names.get(parent);
-      if (earlier !== undefined && earlier !== name) {
+    const earlier = new Set<number>();
+    for (const parent of parents) {
+      const edge = node.edges.get(parent);
+      if (edge === undefined) node.edges.set(parent, { name, line: row.line });
+      else if (edge.name !== name) {
         throw new BuildError(
           file,
           where,
-          `node ${id} is named "${name}" here and "${earlier}" on an earlier row under the same parent`,
+          `node ${id} is named "${name}" here and "${edge.name}" on an earlier row under the same parent`,
         );
-      }
-      node.names.set(parent, name);
+      } else if (edge.line !== row.line) earlier.add(edge.line);
     }
-    if (name !== node.name && !alternates.some((a) => a.id === id && a.alternate === name)) {
+    if (earlier.size === new Set(parents).size) {
+      duplicates.push({
+        id,
+        parent_node_id: parentField,
+        line: row.line,
+        earlier_lines: [...earlier].sort((a, b) => a - b),
+      });
+    } else if (name !== node.name && !alternates.some((a) => a.id === id && a.alternate === name)) {
       alternates.push({ id, name: node.name, alternate: name, line: row.line });
     }
-    node.parents.push(...parents);
-    edges.push({ id, parents, line: row.line });
   }
   // Checked here rather than in buildBrowseTree so the message names the row that holds the edge.
-  for (const edge of edges) {
-    for (const parent of edge.parents) {
-      if (!nodes.has(parent)) {
+  for (const [id, node] of nodes) {
+    for (const [parent, edge] of node.edges) {
+      if (parent !== "" && !nodes.has(parent)) {
         throw new BuildError(
           file,
           `line ${edge.line}`,
-          `parent ${parent} of node ${edge.id} is not a node of the tree`,
+          `parent ${parent} of node ${id} is not a node of the tree`,
         );
       }
     }
   }
-  const entries: BrowseEntry[] = [...nodes].map(([id, node]) => ({
-    id,
-    name: node.name,
-    parents: node.parents,
-    where: `line ${node.line}`,
-  }));
-  return { tree: buildBrowseTree(file, entries), alternate_names: alternates };
+  const entries: BrowseEntry[] = [...nodes].map(([id, node]) => {
+    const parentLines = new Map<string, number>();
+    for (const [parent, edge] of node.edges) if (parent !== "") parentLines.set(parent, edge.line);
+    return { id, name: node.name, parents: [...parentLines.keys()], line: node.line, parentLines };
+  });
+  return { tree: buildBrowseTree(file, entries), alternate_names: alternates, duplicate_rows: duplicates };
 }

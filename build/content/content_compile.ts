@@ -8,7 +8,7 @@ import type { BuildInputs } from "../input/build_inputs.ts";
 import type { BuildFile } from "../dist/dist_writer.ts";
 import type { Progress } from "../progress.ts";
 import { parseBrowseTreeFile } from "./google_taxonomy_reader.ts";
-import { type MappingTable, mapVersionHeader, parseMappingTable } from "./mapping_table_reader.ts";
+import { type MappingTable, parseMappingTable } from "./mapping_table_reader.ts";
 import { compileBrowseRecords } from "./mapping_inheritance.ts";
 import { mappingCoverage } from "./mapping_coverage.ts";
 import { sssomTsv } from "./sssom_export.ts";
@@ -20,6 +20,7 @@ export const NO_VERSION = "none";
 
 /** The compiled content and what the build reports about it. */
 export interface CompiledContent {
+  /** The mapping table's declared map_version, or NO_VERSION. */
   readonly mapVersion: string;
   readonly lexiconVersion: string;
   readonly browse: Map<string, BrowseRecord>;
@@ -55,29 +56,30 @@ export async function compileContent(
   if (inputs.browseTree !== undefined) {
     const { name, path } = inputs.browseTree;
     progress.step(`reading browse tree ${path}`);
-    const { tree, alternate_names } = parseBrowseTreeFile(await Deno.readTextFile(path), path);
+    const { tree, alternate_names, duplicate_rows } = parseBrowseTreeFile(
+      await Deno.readTextFile(path),
+      path,
+    );
     counts.browse_nodes = tree.nodes.size;
+    report.duplicate_rows = duplicate_rows;
     report.alternate_names = alternate_names;
+    progress.line(treeSummary(name, duplicate_rows.length, alternate_names.length));
     let table: MappingTable = { source: "", metadata: new Map(), map_version: NO_VERSION, rows: [] };
     if (inputs.mappingTable !== undefined) {
       progress.step(`reading mapping table ${inputs.mappingTable}`);
-      const bytes = await Deno.readFile(inputs.mappingTable);
-      table = parseMappingTable(new TextDecoder().decode(bytes), inputs.mappingTable, tree);
-      const declaredTree = table.metadata.get("browse_tree");
-      if (declaredTree !== undefined && declaredTree !== name) {
-        throw new BuildError(
-          inputs.mappingTable,
-          "metadata",
-          `browse_tree "${declaredTree}" is not the tree "${name}"`,
-        );
-      }
+      table = parseMappingTable(
+        await Deno.readTextFile(inputs.mappingTable),
+        inputs.mappingTable,
+        tree,
+        name,
+      );
       const declaredRelease = table.metadata.get("gpc_release");
       if (declaredRelease !== undefined && declaredRelease !== gpcRelease) {
         progress.line(
           `warning: mapping table was curated against ${declaredRelease}, compiling against ${gpcRelease}`,
         );
       }
-      mapVersion = await mapVersionHeader(table.map_version, bytes);
+      mapVersion = table.map_version;
       counts.mapping_rows = table.rows.length;
     } else {
       progress.line(
@@ -131,4 +133,14 @@ export async function compileContent(
 
   extras.push({ name: "build-report.json", bytes: encoder.encode(`${JSON.stringify(report, null, 2)}\n`) });
   return { mapVersion, lexiconVersion, browse, lexicon, counts, coverage, extras };
+}
+
+/** The line the build prints about what the tree reader set aside. */
+function treeSummary(name: string, duplicates: number, alternates: number): string {
+  const many = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+  return `browse tree ${name}: ${
+    many(duplicates, "duplicate row")
+  } (a node, parents and name already read) ` +
+    `and ${many(alternates, "alternate name")} (a node named differently under another parent), both ` +
+    "listed in build-report.json";
 }

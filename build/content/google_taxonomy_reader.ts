@@ -48,7 +48,7 @@ export function parseGoogleTaxonomy(text: string, file: string): GoogleTaxonomyR
   const entries: BrowseEntry[] = categories.map(({ id, path, line }) => {
     const cut = path.lastIndexOf(STEP);
     const name = cut === -1 ? path : path.slice(cut + STEP.length);
-    if (cut === -1) return { id, name, parents: [], where: `line ${line}` };
+    if (cut === -1) return { id, name, parents: [], line };
     const parentPath = path.slice(0, cut);
     const parent = idByPath.get(parentPath);
     if (parent === undefined) {
@@ -58,7 +58,7 @@ export function parseGoogleTaxonomy(text: string, file: string): GoogleTaxonomyR
         `parent path "${parentPath}" of category ${id} is not a category`,
       );
     }
-    return { id, name, parents: [parent], where: `line ${line}` };
+    return { id, name, parents: [parent], line };
   });
   return {
     tree: buildBrowseTree(file, entries),
@@ -73,7 +73,7 @@ export function parseBrowseTreeFile(
 ): BrowseTreeRead & { readonly version: string } {
   if (file.toLowerCase().endsWith(".txt")) {
     const { tree, version } = parseGoogleTaxonomy(text, file);
-    return { tree, version, alternate_names: [] };
+    return { tree, version, alternate_names: [], duplicate_rows: [] };
   }
   return { ...parseBrowseTreeCsv(text, file), version: "" };
 }

@@ -2,8 +2,9 @@
  * Reads the curated mapping table: browse node → GPC node, with the relation and its review state.
  *
  * Format: leading metadata lines `# key: value` (`map_version` required: the curators' version, printable
- * ASCII without spaces because it goes into the X-Map-Version header; `browse_tree` and `gpc_release` are
- * informative), then RFC 4180 CSV with the header `browse_id,gpc_code,match_precision,assurance_state,note`.
+ * ASCII without spaces because it goes into the X-Map-Version header; `browse_tree` names the tree the ids
+ * belong to, `gpc_release` the release they were checked against), then RFC 4180 CSV with the header
+ * `browse_id,gpc_code,match_precision,assurance_state,note`.
  *
  * - `browse_id`: a node of the browse tree (1 to 20 digits), at most one row per node;
  * - `gpc_code`: 8 digits (whether the release knows it is decided later: an unknown code makes the row
@@ -13,14 +14,15 @@
  * - `assurance_state`: verified | provisional;
  * - `note`: free text for curators.
  *
- * Anything else is a BuildError naming the file and the line of the row.
+ * Anything else is a BuildError naming the file and the line of the row. A table written for another tree
+ * (its `browse_tree` names another tree, or most of its rows name ids this tree lacks) fails with one
+ * message saying so and counting the foreign rows, rather than on its first foreign row.
  */
 import { GPC_CODE } from "../gpc/gpc_validate.ts";
 import { BuildError } from "../input/build_error.ts";
 import { csvTable, parseCsv, requiredVersion, splitCsvMetadata } from "../input/csv_parse.ts";
 import { BROWSE_ID } from "./browse_tree_reader.ts";
 import type { BrowseTree } from "./browse_tree.ts";
-import { sha256Hex } from "../../src/format/sha256.ts";
 
 /** A relation a curator may state (`inherited` is only ever derived). */
 export type CuratedPrecision = "exactMatch" | "narrowerThan" | "broaderThan" | "closeMatch";
@@ -63,11 +65,41 @@ const COLUMNS = ["browse_id", "gpc_code", "match_precision", "assurance_state", 
 const PRECISIONS = new Set<string>(Object.keys(PRECISION_DIRECTION));
 const STATES = new Set<string>(["verified", "provisional"]);
 
-/** Parses the mapping table against the browse tree; throws BuildError naming the row of any problem. */
-export function parseMappingTable(text: string, file: string, tree: BrowseTree): MappingTable {
+/**
+ * Parses the mapping table against the browse tree named `treeName` (its folder name; without it, the
+ * `browse_tree` line is not compared); throws BuildError naming the row of any problem.
+ */
+export function parseMappingTable(
+  text: string,
+  file: string,
+  tree: BrowseTree,
+  treeName?: string,
+): MappingTable {
   const { metadata, body, bodyLine } = splitCsvMetadata(text, file);
   const mapVersion = requiredVersion(metadata, "map_version", file);
   const table = csvTable(parseCsv(body, file, bodyLine), file, COLUMNS);
+  const foreign = table.rows.filter((row) => {
+    const id = row.get("browse_id").trim();
+    return BROWSE_ID.test(id) && !tree.nodes.has(id);
+  }).length;
+  const thisTree = treeName === undefined ? tree.source : `"${treeName}" (${tree.source})`;
+  const declared = metadata.get("browse_tree");
+  if (treeName !== undefined && declared !== undefined && declared !== treeName) {
+    throw new BuildError(
+      file,
+      "metadata",
+      `browse_tree "${declared}" is not this tree ${thisTree}: ${foreign} of the table's ` +
+        `${table.rows.length} rows name ids that are not nodes of this tree`,
+    );
+  }
+  if (foreign * 2 > table.rows.length) {
+    throw new BuildError(
+      file,
+      "rows",
+      `the table's browse_tree is not this tree ${thisTree}: ${foreign} of its ${table.rows.length} rows ` +
+        "name ids that are not nodes of this tree",
+    );
+  }
   const rows: MappingRow[] = [];
   const lineOf = new Map<string, number>();
   for (const row of table.rows) {
@@ -83,7 +115,10 @@ export function parseMappingTable(text: string, file: string, tree: BrowseTree):
       throw new BuildError(
         file,
         where,
-        `browse_id ${browseId} is not a node of the browse tree ${tree.source}`,
+        `browse_id ${browseId} is not a node of the browse tree ${tree.source}` +
+          (foreign > 1
+            ? ` (${foreign} of the table's ${table.rows.length} rows name ids absent from the tree; this is the first)`
+            : ""),
       );
     }
     const earlier = lineOf.get(browseId);
@@ -112,9 +147,4 @@ export function parseMappingTable(text: string, file: string, tree: BrowseTree):
     });
   }
   return { source: file, metadata, map_version: mapVersion, rows };
-}
-
-/** The X-Map-Version value: `<map_version>+<first 8 hex digits of the sha256 of the table file's bytes>`. */
-export async function mapVersionHeader(mapVersion: string, tableBytes: Uint8Array): Promise<string> {
-  return `${mapVersion}+${(await sha256Hex(tableBytes)).slice(0, 8)}`;
 }

@@ -3,11 +3,17 @@
  *
  * Pure: the same parts give the same bytes (no clock, no randomness, keys sorted by the shard writer,
  * manifest keys in a fixed order), and the build id is derived from the shards' hashes.
+ *
+ * The manifest's map_version, served as X-Map-Version, is the curators' declared version plus a hash of
+ * the shards classify and brick-attributes answer from (`REFERENCE_SHARD_NAMES`). Those shards are compiled
+ * from the GPC publication, the browse tree, the mapping table and the lexicon, so any edit of these that
+ * changes an answer changes the header, even with the declared version and the release date unchanged.
  */
 import { writeShard } from "./shard_writer.ts";
 import type { BuildFile } from "./dist_writer.ts";
 import { MSGPACK_OPTIONS, SHARD_FORMAT_VERSION } from "../../src/format/shard_format.ts";
 import {
+  CATALOG_SHARD_NAMES,
   DIST_FORMAT_VERSION,
   type InputEntry,
   type Manifest,
@@ -26,7 +32,8 @@ export const SCHEMA_VERSION = "v1";
 export interface CompiledParts {
   readonly gpcRelease: string;
   readonly gpcLanguage: string;
-  readonly mapVersion: string;
+  /** The mapping table's declared map_version (`none` without a table); the build appends the hash. */
+  readonly declaredMapVersion: string;
   readonly lexiconVersion: string;
   readonly codes: ReadonlyMap<string, CodeRecord>;
   readonly bricks: ReadonlyMap<string, BrickRecord>;
@@ -77,13 +84,14 @@ export async function assembleBuild(parts: CompiledParts): Promise<AssembledBuil
       records: countOf(records(name)),
     };
   }
+  const mapVersion = `${parts.declaredMapVersion}+${await answerDataHash(shards)}`;
   const body = {
     format_version: DIST_FORMAT_VERSION,
     shard_format_version: SHARD_FORMAT_VERSION,
     gpc_release: parts.gpcRelease,
     gpc_language: parts.gpcLanguage,
     schema_version: SCHEMA_VERSION,
-    map_version: parts.mapVersion,
+    map_version: mapVersion,
     lexicon_version: parts.lexiconVersion,
     msgpackr: { ...MSGPACK_OPTIONS },
     inputs: parts.inputs,
@@ -105,6 +113,17 @@ export async function assembleBuild(parts: CompiledParts): Promise<AssembledBuil
     bytes: new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`),
   });
   return { id, files, manifest };
+}
+
+/** The shards every classify and brick-attributes answer is read from (the catalog's serve other paths). */
+export const REFERENCE_SHARD_NAMES: readonly ShardName[] = SHARD_NAMES.filter((name) =>
+  !CATALOG_SHARD_NAMES.includes(name)
+);
+
+/** First 8 hex digits of a sha256 over the reference shards' hashes: the content part of X-Map-Version. */
+async function answerDataHash(shards: Readonly<Record<ShardName, ShardEntry>>): Promise<string> {
+  const lines = REFERENCE_SHARD_NAMES.map((name) => `${name} ${shards[name].sha256}\n`).join("");
+  return (await sha256Hex(new TextEncoder().encode(lines))).slice(0, 8);
 }
 
 function countOf(records: Iterable<unknown>): number {

@@ -8,6 +8,7 @@
  * if the gate had admitted a payment the payment is abandoned, never settled.
  */
 import { ApiError, internalError } from "../operation/api_error.ts";
+import { checkRequestTarget } from "../operation/query.ts";
 import { prepareBrickAttributes } from "../reference/brick_attributes.ts";
 import { prepareClassify } from "../reference/classify.ts";
 import { clientAddress } from "./client_address.ts";
@@ -105,6 +106,7 @@ export function createHandler(deps: HandlerDeps): Handler {
       case "classify":
       case "brickAttributes": {
         if (unhealthy()) throw unavailable();
+        checkRequestTarget(url);
         const prepare = route.endpoint === "classify" ? prepareClassify : prepareBrickAttributes;
         return await paid(request, prepare(url.searchParams, store));
       }

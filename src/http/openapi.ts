@@ -14,6 +14,7 @@ import {
   gpcCodesParam,
   MAX_ITEMS,
   MAX_PHRASE_CHARS,
+  MAX_VALUE_CHARS,
   phrasesParam,
 } from "../reference/request_params.ts";
 import { brickAttributesResponseSchema, classifyResponseSchema } from "../reference/response_schemas.ts";
@@ -33,6 +34,11 @@ import {
 function schema(of: v.GenericSchema): Record<string, unknown> {
   const { $schema: _, ...rest } = toJsonSchema(of, { target: "draft-2020-12", errorMode: "ignore" });
   return rest;
+}
+
+/** A list parameter with its maxLength (code points of the decoded value; implied by its pattern). */
+function queryParam(name: keyof typeof MAX_VALUE_CHARS, required: boolean, of: v.GenericSchema) {
+  return { name, in: "query", required, schema: { ...schema(of), maxLength: MAX_VALUE_CHARS[name] } };
 }
 
 /** The `x-price` member of a paid operation: its decimal price per call and per item, in the asset. */
@@ -128,8 +134,8 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
             "blank); when no phrase is carried: 404 NO_RESULTS.",
           ].join(" "),
           parameters: [
-            { name: "browse_id", in: "query", required: false, schema: schema(browseIdParam) },
-            { name: "q", in: "query", required: false, schema: schema(phrasesParam) },
+            queryParam("browse_id", false, browseIdParam),
+            queryParam("q", false, phrasesParam),
             ...requestHeaders(deployment),
           ],
           responses: paidResponses(
@@ -151,10 +157,7 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
             "attributes [] in its slot; when no code is a known brick: 404 NO_RESULTS. Attributes and values",
             "in GS1's order (by title); value_count is the length of allowed_values.",
           ].join(" "),
-          parameters: [
-            { name: "gpc_code", in: "query", required: true, schema: schema(gpcCodesParam) },
-            ...requestHeaders(deployment),
-          ],
+          parameters: [queryParam("gpc_code", true, gpcCodesParam), ...requestHeaders(deployment)],
           responses: paidResponses(
             deployment,
             "BrickAttributesResponse",

@@ -34,7 +34,7 @@ export function headerComponents({ payment, rateLimited }: Deployment): Record<s
   return {
     "X-GPC-Release": str("GPC release the answer is pinned to, v<YYYYMMDD> (every answer of the operation)."),
     "X-Map-Version": str(
-      "Version of the mapping table the answer is pinned to (every answer of the operation).",
+      "<declared map version>+<8 hex digits of a hash of the data every answer is compiled from> (every answer).",
     ),
     "X-Request-Id": str(
       "The caller's X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a new UUID.",

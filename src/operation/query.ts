@@ -9,6 +9,35 @@ import { ApiError } from "./api_error.ts";
 /** Most elements a list parameter may hold. */
 export const MAX_ITEMS = 100;
 
+/**
+ * Largest request head (request line and every header) the HTTP server accepts, measured on Deno 2.9.6:
+ * a larger one is answered `400` with an empty body before the handler sees it.
+ */
+export const REQUEST_HEAD_LIMIT_BYTES = 65_536;
+
+/**
+ * Largest request target (path and query as sent, percent-encoded) a paid reference operation accepts. It
+ * leaves 16 KiB of the head limit to the request line's other bytes and the headers: about five times a
+ * PAYMENT-SIGNATURE of 1.5 to 3 KB, with Host, User-Agent, X-Request-Id and proxies' Forwarded on top.
+ */
+export const MAX_REQUEST_TARGET_BYTES = 49_152;
+
+/**
+ * Refuses a request whose target is over MAX_REQUEST_TARGET_BYTES with 400 INVALID_PARAMS, before its query
+ * is parsed. Costs two string lengths: the URL keeps its path and query percent-encoded, one byte a char.
+ */
+export function checkRequestTarget(url: URL): void {
+  const bytes = url.pathname.length + url.search.length;
+  if (bytes <= MAX_REQUEST_TARGET_BYTES) return;
+  const message = `the request target (path and query, percent-encoded) has ${bytes} bytes; at most ` +
+    `${MAX_REQUEST_TARGET_BYTES} are accepted: send fewer or shorter values`;
+  throw new ApiError(400, "INVALID_PARAMS", message, {
+    issues: [{ message }],
+    request_target_bytes: bytes,
+    max_request_target_bytes: MAX_REQUEST_TARGET_BYTES,
+  });
+}
+
 const NOT_A_DIGIT = /[^0-9]/;
 
 /** Says what is wrong with a list value the pattern rejected: the count, or the first bad element. */

@@ -8,11 +8,29 @@
  * both or neither of browse_id and q are all 400.
  */
 import * as v from "npm:valibot@1.5.0";
-import { digitsProblem, listProblem, MAX_ITEMS, repeated, unknownParameter } from "../operation/query.ts";
+import {
+  digitsProblem,
+  listProblem,
+  MAX_ITEMS,
+  MAX_REQUEST_TARGET_BYTES,
+  repeated,
+  REQUEST_HEAD_LIMIT_BYTES,
+  unknownParameter,
+} from "../operation/query.ts";
 
-export { MAX_ITEMS };
+export { MAX_ITEMS, MAX_REQUEST_TARGET_BYTES };
 /** Most characters (code points) a q phrase may hold. */
 export const MAX_PHRASE_CHARS = 200;
+/** Most characters of each list parameter's value (decoded), as the OpenAPI document's maxLength. */
+export const MAX_VALUE_CHARS = {
+  browse_id: MAX_ITEMS * 21 - 1,
+  q: MAX_ITEMS * (MAX_PHRASE_CHARS + 1) - 1,
+  gpc_code: MAX_ITEMS * 9 - 1,
+} as const;
+
+const TARGET_RULE = `The request target (path and query as sent, percent-encoded) must be at most ` +
+  `${MAX_REQUEST_TARGET_BYTES} bytes (else 400 INVALID_PARAMS); a request head (request line and headers) ` +
+  `over ${REQUEST_HEAD_LIMIT_BYTES} bytes is refused by the HTTP server with a bare 400 without a body.`;
 
 /** browse_id: 1 to 100 comma-separated ids of 1 to 20 ASCII digits. */
 export const BROWSE_ID_PATTERN = /^[0-9]{1,20}(?:,[0-9]{1,20}){0,99}$/;
@@ -40,7 +58,9 @@ export const phrasesParam = v.pipe(
   v.string(repeated("q")),
   v.description(
     "Comma-separated product-type phrases, at most 100, each 1 to 200 characters and not blank. " +
-      "Matched after Unicode NFKC, case folding and white-space collapsing only.",
+      "Matched after Unicode NFKC, case folding and white-space collapsing only. " + TARGET_RULE +
+      " Percent-encoding takes 3 bytes per UTF-8 byte, so 100 phrases of 200 characters fit only when " +
+      "most characters are unreserved ASCII (letters, digits, - . _ ~).",
   ),
   v.regex(
     PHRASES_PATTERN,

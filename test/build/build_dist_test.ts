@@ -1,26 +1,12 @@
 import assert from "node:assert/strict";
 import { tempDir } from "../support/temp_dir.ts";
+import { copyOfData } from "../support/data_copy.ts";
 import { main, parseBuildArgs } from "../../build/main.ts";
 import { buildDist, distIsCurrent } from "../../build/build_dist.ts";
 import { recordingProgress } from "../../build/progress.ts";
 import { openStore } from "../../src/store/store.ts";
 
 const EXCERPT = "gpc-en-v20241202-excerpt-seg50-four-families.xml";
-
-/** A copy of the embedded default data/ in a temporary directory, so tests can damage it. */
-async function copyOfData(): Promise<string> {
-  const dir = await tempDir("build-test-data-");
-  await copyTree("data", dir);
-  return dir;
-}
-
-async function copyTree(from: string, to: string): Promise<void> {
-  await Deno.mkdir(to, { recursive: true });
-  for await (const entry of Deno.readDir(from)) {
-    if (entry.isDirectory) await copyTree(`${from}/${entry.name}`, `${to}/${entry.name}`);
-    else await Deno.copyFile(`${from}/${entry.name}`, `${to}/${entry.name}`);
-  }
-}
 
 async function filesOf(dir: string): Promise<Map<string, Uint8Array>> {
   const files = new Map<string, Uint8Array>();

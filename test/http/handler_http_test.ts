@@ -176,3 +176,16 @@ for (const [name, healthy, status, words] of health) {
     });
   });
 }
+
+Deno.test("a request target over 49,152 bytes is refused 400 before the gate is asked", async () => {
+  for (const path of ["/v1/reference/classify?q=", "/v1/reference/brick-attributes?gpc_code="]) {
+    const t = testHandler({ gate: "challenge" });
+    const over = await t.fetch(path + "a".repeat(49_153 - path.length));
+    assert.equal(over.status, 400, path);
+    const problem = await over.json();
+    assert.equal(problem.error.code, "INVALID_PARAMS");
+    assert.equal(problem.error.details.request_target_bytes, 49_153);
+    assert.equal(over.headers.has("payment-required"), false);
+    assert.equal(t.gate.admitted.length, 0, path);
+  }
+});

@@ -9,7 +9,7 @@ import { type OpenMode, openStore } from "../../src/store/store.ts";
 
 for (const mode of ["mmap", "read"] as OpenMode[]) {
   Deno.test(`a build removed under a running server (${mode}) turns /healthz 503 while answers go on`, async () => {
-    const { dir, buildDir } = await distWith(smallParts());
+    const { dir, buildDir, mapVersion } = await distWith(smallParts());
     const reports: string[] = [];
     const store = openStore(dir, { mode, onRemoved: (message) => reports.push(message) });
     const handle = createHandler({
@@ -29,7 +29,7 @@ for (const mode of ["mmap", "read"] as OpenMode[]) {
         status: "unavailable",
         gpc_release: "v20241202",
         schema_version: "v1",
-        map_version: "2026.11.1+0123abcd",
+        map_version: mapVersion,
         reason: "the build being served was removed from disk: restart the server to serve the current build",
       });
       // The served bytes are still the verified build (mapped pages outlive the unlink; read mode has copies).

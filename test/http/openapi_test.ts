@@ -31,13 +31,14 @@ Deno.test("the OpenAPI document is version 3.1 and lists every route", async () 
   assert.match(doc.info.description, /Rate limit of this deployment: 120\/min per client \(token bucket\)/);
 });
 
-const parameters: [string, string, string, boolean, string][] = [
-  ["/v1/reference/classify", "browse_id", "^[0-9]{1,20}(?:,[0-9]{1,20}){0,99}$", false, "at most 100"],
+const parameters: [string, string, string, boolean, number, string][] = [
+  ["/v1/reference/classify", "browse_id", "^[0-9]{1,20}(?:,[0-9]{1,20}){0,99}$", false, 2099, "at most 100"],
   [
     "/v1/reference/classify",
     "q",
     "^(?=[^,]*[^,\\s])[^,]{1,200}(?:,(?=[^,]*[^,\\s])[^,]{1,200}){0,99}$",
     false,
+    20099,
     "each 1 to 200 characters",
   ],
   [
@@ -45,19 +46,35 @@ const parameters: [string, string, string, boolean, string][] = [
     "gpc_code",
     "^[0-9]{8}(?:,[0-9]{8}){0,99}$",
     true,
+    899,
     "exactly 8 ASCII digits",
   ],
 ];
-for (const [path, name, pattern, required, words] of parameters) {
-  Deno.test(`the OpenAPI document publishes ${name}'s validation pattern`, async () => {
+for (const [path, name, pattern, required, maxLength, words] of parameters) {
+  Deno.test(`the OpenAPI document publishes ${name}'s validation pattern and length`, async () => {
     const parameter = (await document()).paths[path].get.parameters.find((p: Json) => p.name === name);
     assert.equal(parameter.in, "query");
     assert.equal(parameter.required, required);
     assert.equal(parameter.schema.type, "string");
     assert.equal(parameter.schema.pattern, pattern);
+    assert.equal(parameter.schema.maxLength, maxLength);
     assert.ok(parameter.schema.description.includes(words), parameter.schema.description);
   });
 }
+
+Deno.test("the OpenAPI document states the request-target and request-head limits on q", async () => {
+  const q = (await document()).paths["/v1/reference/classify"].get.parameters.find((p: Json) =>
+    p.name === "q"
+  );
+  assert.ok(
+    q.schema.description.includes(
+      "The request target (path and query as sent, percent-encoded) must be at most 49152 bytes (else 400 " +
+        "INVALID_PARAMS); a request head (request line and headers) over 65536 bytes is refused by the HTTP " +
+        "server with a bare 400 without a body.",
+    ),
+    q.schema.description,
+  );
+});
 
 for (const path of ["/v1/reference/classify", "/v1/reference/brick-attributes"]) {
   Deno.test(`the OpenAPI document of a paid, rate-limited deployment gives ${path}'s answers their types`, () => {

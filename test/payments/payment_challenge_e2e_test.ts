@@ -4,6 +4,7 @@
  * 4 KB for the largest valid request of each paid operation.
  */
 import assert from "node:assert/strict";
+import { MAX_REQUEST_TARGET_BYTES } from "../../src/operation/query.ts";
 import { createHash } from "node:crypto";
 import { decodePaymentRequiredHeader } from "npm:@x402/core@2.27.0/http";
 import { type PaymentHarness, startPaymentHarness } from "../support/payment_harness.ts";
@@ -157,10 +158,15 @@ for (const [name, target, form] of LARGEST) {
 }
 
 challengeTest(
-  "the 402 to 100 phrases of 200 characters outside ASCII (past the server's URI limit) keeps its headers small",
+  "the 402 to the longest valid q of phrases of 200 characters outside ASCII keeps its headers small",
   async (h) => {
-    const target = `/v1/reference/classify?q=bread${`,${encodeURIComponent(WIDE_PHRASE)}`.repeat(99)}`;
-    assert.equal(target.length, 237_729);
+    // As many wide phrases as the request-target limit admits (each is 200 four-byte characters).
+    const wide = `,${encodeURIComponent(WIDE_PHRASE)}`;
+    const prefix = "/v1/reference/classify?q=bread";
+    const count = Math.floor((MAX_REQUEST_TARGET_BYTES - prefix.length) / wide.length);
+    const target = `${prefix}${wide.repeat(count)}`;
+    assert.equal(count, 20);
+    assert.ok(target.length <= MAX_REQUEST_TARGET_BYTES);
     const response = await h.handle(
       new Request(h.url + target, {
         headers: { Origin: "https://app.example", "X-Request-Id": "r".repeat(128) },
@@ -169,7 +175,7 @@ challengeTest(
     await response.body?.cancel();
     assert.equal(response.status, 402);
     const challenge = decodePaymentRequiredHeader(response.headers.get("PAYMENT-REQUIRED")!);
-    assert.deepEqual(challenge.resource, expectedResource(target, "digest", 100));
+    assert.deepEqual(challenge.resource, expectedResource(target, "digest", count + 1));
     // Status line, each "name: value" line, and the Date and Content-Length the server adds.
     const bytes = 17 +
       [...response.headers].reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0) +

@@ -59,7 +59,7 @@ const BRICK_CODE: CodeRecord = {
 };
 
 /** Small parts; `extraCodes` attribute values 30000000, 30000001, … titled `VALUE <i>` grow codes.shard. */
-export function smallParts(extraCodes = 0, mapVersion = "2026.11.1+0123abcd"): CompiledParts {
+export function smallParts(extraCodes = 0, declaredMapVersion = "2026.11.1"): CompiledParts {
   const codes = new Map<string, CodeRecord>([["50000000", SEGMENT], ["10000155", BRICK_CODE]]);
   for (let i = 0; i < extraCodes; i++) {
     codes.set(String(30000000 + i), {
@@ -72,7 +72,7 @@ export function smallParts(extraCodes = 0, mapVersion = "2026.11.1+0123abcd"): C
   return {
     gpcRelease: "v20241202",
     gpcLanguage: "EN",
-    mapVersion,
+    declaredMapVersion,
     lexiconVersion: "2026.11.1",
     codes,
     bricks: new Map([["10000155", BRICK]]),
@@ -86,12 +86,14 @@ export function smallParts(extraCodes = 0, mapVersion = "2026.11.1+0123abcd"): C
   };
 }
 
-/** A new dist in a temporary directory holding `parts` as its current build. */
-export async function distWith(parts: CompiledParts): Promise<{ dir: string; buildDir: string }> {
+/** A new dist in a temporary directory holding `parts` as its current build, and its map version. */
+export async function distWith(
+  parts: CompiledParts,
+): Promise<{ dir: string; buildDir: string; mapVersion: string }> {
   const dir = await tempDir("small-dist-");
   const build = await assembleBuild(parts);
   const buildDir = await writeBuild(dir, build.id, build.files);
-  return { dir, buildDir };
+  return { dir, buildDir, mapVersion: build.manifest.map_version };
 }
 
 /** Writes `parts` as a new build of the existing dist `dir`; returns the build directory. */

@@ -14,7 +14,10 @@ const read = (text: string) => parseBrowseTreeCsv(text, "tree.csv");
 const HEADER = "node_id,parent_node_id,node_name\n";
 
 Deno.test("browse tree reader: the fixture's nodes, parents, children, names and depths are exact", () => {
-  const { tree, alternate_names } = parseBrowseTreeCsv(Deno.readTextFileSync(FIXTURE), "browse_tree.csv");
+  const { tree, alternate_names, duplicate_rows } = parseBrowseTreeCsv(
+    Deno.readTextFileSync(FIXTURE),
+    "browse_tree.csv",
+  );
   assert.deepEqual(
     [...tree.nodes.values()].map((n) => [n.id, n.name, n.parents.join(";"), n.children.join(";")]),
     [
@@ -29,6 +32,7 @@ Deno.test("browse tree reader: the fixture's nodes, parents, children, names and
   );
   assert.deepEqual(tree.roots, ["1"]);
   assert.deepEqual(alternate_names, [{ id: "23", name: "Frozen Dough", alternate: "Dough", line: 10 }]);
+  assert.deepEqual(duplicate_rows, [{ id: "22", parent_node_id: "20", line: 8, earlier_lines: [7] }]);
   assert.deepEqual(treeShape(tree), { nodes: 7, roots: 1, leaves: 2, max_depth: 4 });
   assert.deepEqual([...nodeDepths(tree)], [["1", 1], ["10", 2], ["20", 2], ["11", 3], ["21", 3], ["22", 3], [
     "23",
@@ -66,6 +70,20 @@ Deno.test("browse tree reader: ids order by numeric value, not text", () => {
   ]);
 });
 
+Deno.test("browse tree reader: a row that repeats a node's parents and name, adding nothing, is a duplicate row", () => {
+  const { tree, duplicate_rows, alternate_names } = read(
+    `${HEADER}1,,A\n2,1,B\n3,1,C\n3,2,C\n3,1;2,C\n3,2;1,C\n2,1,B\n1,,A\n3,1;4,C\n4,1,D\n`,
+  );
+  assert.deepEqual(tree.nodes.get("3")!.parents, ["1", "2", "4"]);
+  assert.deepEqual(duplicate_rows, [
+    { id: "3", parent_node_id: "1;2", line: 6, earlier_lines: [4, 5] },
+    { id: "3", parent_node_id: "2;1", line: 7, earlier_lines: [4, 5] },
+    { id: "2", parent_node_id: "1", line: 8, earlier_lines: [3] },
+    { id: "1", parent_node_id: "", line: 9, earlier_lines: [2] },
+  ]);
+  assert.deepEqual(alternate_names, []);
+});
+
 Deno.test("browse tree reader: several roots are allowed", () => {
   assert.deepEqual(read(`${HEADER}2,,A\n1,,B\n`).tree.roots, ["1", "2"]);
 });
@@ -93,14 +111,24 @@ const errors: [string, string, string][] = [
     "tree.csv: line 4: parent 7 of node 2 is not a node of the tree",
   ],
   [
-    "a cycle names its nodes",
+    "a cycle names the row whose edge closes it (the last of its edges in the file) and its nodes",
     `${HEADER}1,,A\n2,3,B\n3,4,C\n4,2,D\n`,
-    "tree.csv: line 3: cycle in the parent links: 2 → 3 → 4 → 2",
+    "tree.csv: line 5: parent 2 of node 4 closes a cycle in the parent links: 4 → 2 → 3 → 4",
+  ],
+  [
+    "a cycle closed by a node's second row names that row, not the node's first row",
+    `${HEADER}1,,A\n2,1,B\n3,2,C\n2,3,B\n`,
+    "tree.csv: line 5: parent 3 of node 2 closes a cycle in the parent links: 2 → 3 → 2",
+  ],
+  [
+    "a cycle closed by the second parent of a row names that row",
+    `${HEADER}1,,A\n2,1,B\n3,2,C\n4,3,D\n2,1;4,B\n`,
+    "tree.csv: line 6: parent 4 of node 2 closes a cycle in the parent links: 2 → 4 → 3 → 2",
   ],
   [
     "a node that is its own parent is a cycle",
     `${HEADER}1,1,A\n`,
-    "tree.csv: line 2: cycle in the parent links: 1 → 1",
+    "tree.csv: line 2: parent 1 of node 1 closes a cycle in the parent links: 1 → 1",
   ],
   [
     "two names for one id under the same parent are an error",
@@ -127,7 +155,10 @@ for (const [name, text, message] of errors) {
 }
 
 Deno.test("browse tree reader: the real Amazon US grocery tree has 1,342 nodes, 1,158 leaves, depth 6, root 16310211", () => {
-  const { tree, alternate_names } = parseBrowseTreeCsv(Deno.readTextFileSync(AMAZON_TREE), AMAZON_TREE);
+  const { tree, alternate_names, duplicate_rows } = parseBrowseTreeCsv(
+    Deno.readTextFileSync(AMAZON_TREE),
+    AMAZON_TREE,
+  );
   assert.deepEqual(treeShape(tree), { nodes: 1342, roots: 1, leaves: 1158, max_depth: 6 });
   assert.deepEqual(tree.roots, ["16310211"]);
   assert.equal(tree.nodes.get("16310211")!.name, "Food");
@@ -140,5 +171,13 @@ Deno.test("browse tree reader: the real Amazon US grocery tree has 1,342 nodes, 
     line: 830,
   });
   assert.equal(tree.nodes.get("16317451")!.name, "Powdered Milk");
+  // 20 rows repeat a node under the same parent with the same name (only node_path differs).
+  assert.equal(duplicate_rows.length, 20);
+  assert.deepEqual(duplicate_rows[0], {
+    id: "6459215011",
+    parent_node_id: "6459214011",
+    line: 579,
+    earlier_lines: [485],
+  });
   assert.equal([...tree.nodes.values()].filter((n) => n.parents.length > 1).length, 78);
 });

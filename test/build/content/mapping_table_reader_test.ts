@@ -1,9 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  mapVersionHeader,
-  parseMappingTable,
-  PRECISION_DIRECTION,
-} from "../../../build/content/mapping_table_reader.ts";
+import { parseMappingTable, PRECISION_DIRECTION } from "../../../build/content/mapping_table_reader.ts";
 import { parseBrowseTreeCsv } from "../../../build/content/browse_tree_reader.ts";
 
 const TREE = parseBrowseTreeCsv(
@@ -49,13 +45,6 @@ Deno.test("mapping table reader: the fixture's metadata and rows are read with t
       line: 8,
     },
   ]);
-});
-
-Deno.test("mapping table reader: X-Map-Version is the curators' version plus 8 hex digits of the file's sha256", async () => {
-  const bytes = Deno.readFileSync(TABLE_URL);
-  // sha256sum test/fixtures/mapping/mapping_table.csv = 16bb5d2ca5ff123b…
-  assert.equal(await mapVersionHeader("2025.11-test", bytes), "2025.11-test+16bb5d2c");
-  assert.equal(await mapVersionHeader("1", new TextEncoder().encode("")), "1+e3b0c442");
 });
 
 Deno.test("mapping table reader: the direction table reads source = browse node, target = GPC node", () => {
@@ -119,8 +108,8 @@ const errors: [string, string, string][] = [
   ],
   [
     "a browse id not in the tree names the row",
-    `${HEAD}99,50000000,exactMatch,verified,\n`,
-    "map.csv: line 3: browse_id 99 is not a node of the browse tree browse_tree.csv",
+    `${HEAD}10,50000000,exactMatch,verified,\n11,50000000,exactMatch,verified,\n99,50000000,exactMatch,verified,\n`,
+    "map.csv: line 5: browse_id 99 is not a node of the browse tree browse_tree.csv",
   ],
   [
     "a duplicate browse id names both rows",
@@ -146,5 +135,52 @@ for (const [name, text, message] of errors) {
       assert.ok(error.message.startsWith(message), error.message);
       return true;
     });
+  });
+}
+
+const ROW = ",50000000,exactMatch,verified,\n";
+const foreign: [string, string, string | undefined, string][] = [
+  [
+    "a table declared for another tree fails once, saying so and counting its foreign rows",
+    `# map_version: 1\n# browse_tree: google-food\n${
+      HEAD.slice(HEAD.indexOf("\n") + 1)
+    }99${ROW}98${ROW}10${ROW}`,
+    "fixture",
+    'map.csv: metadata: browse_tree "google-food" is not this tree "fixture" (browse_tree.csv): ' +
+    "2 of the table's 3 rows name ids that are not nodes of this tree",
+  ],
+  [
+    "a table declared for another tree is refused even when every id happens to be in this tree",
+    `# map_version: 1\n# browse_tree: other\n${HEAD.slice(HEAD.indexOf("\n") + 1)}10${ROW}`,
+    "fixture",
+    'map.csv: metadata: browse_tree "other" is not this tree "fixture" (browse_tree.csv): ' +
+    "0 of the table's 1 rows name ids that are not nodes of this tree",
+  ],
+  [
+    "a table whose rows mostly name absent ids is for another tree, whatever it declares",
+    `# map_version: 1\n# browse_tree: fixture\n${HEAD.slice(HEAD.indexOf("\n") + 1)}99${ROW}98${ROW}10${ROW}`,
+    "fixture",
+    'map.csv: rows: the table\'s browse_tree is not this tree "fixture" (browse_tree.csv): ' +
+    "2 of its 3 rows name ids that are not nodes of this tree",
+  ],
+  [
+    "without a tree name the message names the tree's file",
+    `${HEAD}99${ROW}98${ROW}10${ROW}`,
+    undefined,
+    "map.csv: rows: the table's browse_tree is not this tree browse_tree.csv: " +
+    "2 of its 3 rows name ids that are not nodes of this tree",
+  ],
+  [
+    "a few foreign rows fail on the first of them, with their count",
+    `${HEAD}10${ROW}11${ROW}20${ROW}21${ROW}99${ROW}98${ROW}`,
+    "fixture",
+    "map.csv: line 7: browse_id 99 is not a node of the browse tree browse_tree.csv " +
+    "(2 of the table's 6 rows name ids absent from the tree; this is the first)",
+  ],
+];
+
+for (const [name, text, treeName, message] of foreign) {
+  Deno.test(`mapping table reader: ${name}`, () => {
+    assert.throws(() => parseMappingTable(text, "map.csv", TREE, treeName), { name: "BuildError", message });
   });
 }

@@ -11,11 +11,11 @@ const namesIn = (dir: string) => [...Deno.readDirSync(dir)].map((e) => e.name).s
 const idOf = (buildDir: string) => buildDir.slice(buildDir.lastIndexOf("/") + 1);
 
 Deno.test("a build a running server holds survives any number of rebuilds; unheld old builds are pruned", async () => {
-  const { dir, buildDir } = await distWith(smallParts(0, "2026.11.1+00000001"));
+  const { dir, buildDir } = await distWith(smallParts(0, "2026.11.1-1"));
   const store = openStore(dir, { mode: "mmap" });
   const later: string[] = [];
   try {
-    for (let n = 2; n <= 5; n++) later.push(idOf(await rebuild(dir, smallParts(0, `2026.11.1+0000000${n}`))));
+    for (let n = 2; n <= 5; n++) later.push(idOf(await rebuild(dir, smallParts(0, `2026.11.1-${n}`))));
     // Two previous builds kept (3 and 4), the current one (5), and the held one; build 2 is gone.
     assert.deepEqual(namesIn(`${dir}/builds`), [idOf(buildDir), later[1]!, later[2]!, later[3]!].sort());
     assert.equal(store.code("50000000")?.title, "Food/Beverage");
@@ -24,7 +24,7 @@ Deno.test("a build a running server holds survives any number of rebuilds; unhel
     store.close();
   }
   // Released: the next build prunes it like any other.
-  const sixth = idOf(await rebuild(dir, smallParts(0, "2026.11.1+00000006")));
+  const sixth = idOf(await rebuild(dir, smallParts(0, "2026.11.1-6")));
   assert.deepEqual(namesIn(`${dir}/builds`), [later[2]!, later[3]!, sixth].sort());
 });
 
