@@ -13,6 +13,7 @@ import { stderrProgress } from "./progress.ts";
 import { runReleaseDiff } from "./diff/release_diff_cli.ts";
 import { runCuration } from "./content/curation_cli.ts";
 import { StrictBuildError } from "./input/build_warning.ts";
+import { ArgumentReader } from "./input/command_arguments.ts";
 
 /** Options of a build run. */
 export interface BuildOptions {
@@ -35,15 +36,10 @@ export function parseBuildArgs(args: readonly string[]): BuildOptions {
   let ifStale = false;
   let quiet = false;
   let strict = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const value = () => {
-      const next = args[++i];
-      if (next === undefined || next.startsWith("--")) throw new TypeError(`${arg} needs a value\n${USAGE}`);
-      return next.replace(/\/+$/, "") || "/";
-    };
-    if (arg === "--data") dataDir = value();
-    else if (arg === "--out") outDir = value();
+  const reader = new ArgumentReader(args, USAGE);
+  for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
+    if (arg === "--data") dataDir = reader.directory(arg);
+    else if (arg === "--out") outDir = reader.directory(arg);
     else if (arg === "--if-stale") ifStale = true;
     else if (arg === "--quiet") quiet = true;
     else if (arg === "--strict") strict = true;

@@ -7,6 +7,7 @@
  * Exit status 0 when the report was made (flags or not), 1 on a problem with an input, 2 on a usage error.
  */
 import { BuildError, isFileSystemError } from "../input/build_error.ts";
+import { ArgumentReader } from "../input/command_arguments.ts";
 import { findBuildInputs } from "../input/build_inputs.ts";
 import { readGpc } from "../gpc/gpc_read.ts";
 import { validateGpcRelease } from "../gpc/gpc_validate.ts";
@@ -33,30 +34,15 @@ export function parseCurationArgs(args: readonly string[]): CurationArgs {
   let kind: CurationKind | undefined;
   let all = false;
   let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const value = () => {
-      const next = args[++i];
-      if (next === undefined || next.startsWith("--")) throw new TypeError(`${arg} needs a value\n${USAGE}`);
-      return next;
-    };
-    if (arg === "--data") dataDir = value().replace(/\/+$/, "") || "/";
-    else if (arg === "--family") {
-      family = value();
-      if (!/^\d{8}$/.test(family)) {
-        throw new TypeError(`--family "${family}" is not an 8-digit code\n${USAGE}`);
-      }
-    } else if (arg === "--kind") {
-      const named = value();
-      if (!KIND_ORDER.includes(named as CurationKind)) {
-        throw new TypeError(`--kind "${named}" is unknown\n${USAGE}`);
-      }
-      kind = named as CurationKind;
-    } else if (arg === "--all") all = true;
+  const reader = new ArgumentReader(args, USAGE);
+  for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
+    if (arg === "--data") dataDir = reader.directory(arg);
+    else if (arg === "--family") family = familyCode(reader.value(arg));
+    else if (arg === "--kind") kind = kindNamed(reader.value(arg));
+    else if (arg === "--all") all = true;
     else if (arg === "--json") json = true;
-    else {throw new TypeError(
-        `${arg === "--help" || arg === "-h" ? "" : `unknown argument "${arg}"\n`}${USAGE}`,
-      );}
+    else if (arg === "--help" || arg === "-h") throw new TypeError(USAGE);
+    else throw new TypeError(`unknown argument "${arg}"\n${USAGE}`);
   }
   return {
     dataDir,
@@ -65,6 +51,18 @@ export function parseCurationArgs(args: readonly string[]): CurationArgs {
     ...(family === undefined ? {} : { family }),
     ...(kind === undefined ? {} : { kind }),
   };
+}
+
+function familyCode(code: string): string {
+  if (!/^\d{8}$/.test(code)) throw new TypeError(`--family "${code}" is not an 8-digit code\n${USAGE}`);
+  return code;
+}
+
+function kindNamed(name: string): CurationKind {
+  if (!KIND_ORDER.includes(name as CurationKind)) {
+    throw new TypeError(`--kind "${name}" is unknown\n${USAGE}`);
+  }
+  return name as CurationKind;
 }
 
 /** Runs the command on its arguments (after `--curation`) and returns the exit status. */
