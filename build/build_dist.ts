@@ -8,6 +8,8 @@ import type { Progress } from "./progress.ts";
 import { readGpc } from "./gpc/gpc_read.ts";
 import { gpcCounts, validateGpcRelease } from "./gpc/gpc_validate.ts";
 import { compileGpc } from "./gpc/gpc_compile.ts";
+import { buildPlacementIndex } from "./gpc/gpc_placements.ts";
+import { type BuildWarning, StrictBuildError } from "./input/build_warning.ts";
 import { compileContent } from "./content/content_compile.ts";
 import { compileCatalogShards } from "./catalog/catalog_compile.ts";
 import type { BuildFile } from "./dist/dist_writer.ts";
@@ -19,8 +21,17 @@ import {
   type ShardName,
 } from "../src/format/manifest.ts";
 
+/** A build in memory, with the warnings `--strict` fails on. */
+export type CompiledBuild = AssembledBuild & { readonly warnings: readonly BuildWarning[] };
+
+/** Options of one build. */
+export interface BuildDistOptions {
+  /** Warnings fail the build (nothing is written). */
+  readonly strict?: boolean;
+}
+
 /** Compiles `dataDir` into shards and a manifest, in memory. */
-export async function compileData(dataDir: string, progress: Progress): Promise<AssembledBuild> {
+export async function compileData(dataDir: string, progress: Progress): Promise<CompiledBuild> {
   const inputs = findBuildInputs(dataDir);
   progress.step(`reading GPC publication ${inputs.gpc}`);
   const release = await readGpc(inputs.gpc, (done, total) => progress.advance(done, total));
@@ -33,7 +44,9 @@ export async function compileData(dataDir: string, progress: Progress): Promise<
       `${gpcFigures.attribute_types} attribute types, ${gpcFigures.attribute_values} values`,
   );
 
-  const content = await compileContent(inputs, gpc.codes, release.release, progress);
+  const placements = buildPlacementIndex(release);
+  const content = await compileContent(inputs, gpc.codes, release.release, placements, progress);
+  const warnings = [...content.warnings];
 
   const catalogCounts: Record<string, number> = {};
   const catalogExtras: BuildFile[] = [];
@@ -68,10 +81,12 @@ export async function compileData(dataDir: string, progress: Progress): Promise<
       bytes: new TextEncoder().encode(`${JSON.stringify(compiled.report, null, 2)}\n`),
     });
   } else {
-    progress.line(`warning: no catalog snapshot in ${dataDir}/catalog: the stats endpoint will answer 503`);
+    const message = `no catalog snapshot in ${dataDir}/catalog: the stats endpoint will answer 503`;
+    warnings.push({ file: `${dataDir}/catalog`, where: "", message });
+    progress.line(`warning: ${message}`);
   }
 
-  return await assembleBuild({
+  const assembled = await assembleBuild({
     gpcRelease: release.release,
     gpcLanguage: release.language,
     declaredMapVersion: content.mapVersion,
@@ -86,6 +101,7 @@ export async function compileData(dataDir: string, progress: Progress): Promise<
     coverage: content.coverage,
     extras: [...content.extras, ...catalogExtras],
   });
+  return { ...assembled, warnings };
 }
 
 /** Compiles `dataDir` and writes it as the current build of `outDir`; prints a summary. */
@@ -93,9 +109,11 @@ export async function buildDist(
   dataDir: string,
   outDir: string,
   progress: Progress,
-): Promise<AssembledBuild> {
+  options: BuildDistOptions = {},
+): Promise<CompiledBuild> {
   const started = performance.now();
   const build = await compileData(dataDir, progress);
+  if (options.strict === true && build.warnings.length > 0) throw new StrictBuildError(build.warnings);
   progress.step(`writing ${outDir}`);
   const directory = await writeBuild(
     outDir,

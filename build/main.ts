@@ -1,14 +1,19 @@
 /**
- * The compiler's command line: `deno task build [--data DIR] [--out DIR] [--if-stale] [--quiet]`, and
- * `deno task build --diff OLD NEW [--families CODES] [--out FILE]` for a release change report.
+ * The compiler's command line: `deno task build [--data DIR] [--out DIR] [--if-stale] [--quiet] [--strict]`,
+ * `deno task build --diff OLD NEW [--families CODES] [--out FILE]` for a release change report, and
+ * `deno task curation [...]` (`--curation`) for the curation report without building.
  *
  * Exit status 0 on success, 1 on a problem with the inputs (the message names the file and the element or
- * row), 2 on a usage error. A failed build leaves the previous dist untouched.
+ * row) or, with `--strict`, on any warning (each one listed), 2 on a usage error. A failed build leaves the
+ * previous dist untouched.
  */
 import { buildDist, distIsCurrent } from "./build_dist.ts";
 import { BuildError, isFileSystemError } from "./input/build_error.ts";
 import { stderrProgress } from "./progress.ts";
 import { runReleaseDiff } from "./diff/release_diff_cli.ts";
+import { runCuration } from "./content/curation_cli.ts";
+import { StrictBuildError } from "./input/build_warning.ts";
+import { ArgumentReader } from "./input/command_arguments.ts";
 
 /** Options of a build run. */
 export interface BuildOptions {
@@ -16,10 +21,13 @@ export interface BuildOptions {
   readonly outDir: string;
   readonly ifStale: boolean;
   readonly quiet: boolean;
+  /** Warnings (unreviewed curation flags, missing inputs…) fail the build. */
+  readonly strict: boolean;
 }
 
-const USAGE = `usage: deno task build [--data DIR] [--out DIR] [--if-stale] [--quiet]
-       deno task build --diff OLD NEW [--families CODE,CODE,...] [--out FILE]`;
+const USAGE = `usage: deno task build [--data DIR] [--out DIR] [--if-stale] [--quiet] [--strict]
+       deno task build --diff OLD NEW [--families CODE,CODE,...] [--out FILE]
+       deno task curation [--data DIR] [--family CODE] [--kind KIND] [--all] [--json]`;
 
 /** Parses the build's arguments; throws a usage message on anything unknown. */
 export function parseBuildArgs(args: readonly string[]): BuildOptions {
@@ -27,26 +35,24 @@ export function parseBuildArgs(args: readonly string[]): BuildOptions {
   let outDir = "dist";
   let ifStale = false;
   let quiet = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const value = () => {
-      const next = args[++i];
-      if (next === undefined || next.startsWith("--")) throw new TypeError(`${arg} needs a value\n${USAGE}`);
-      return next.replace(/\/+$/, "") || "/";
-    };
-    if (arg === "--data") dataDir = value();
-    else if (arg === "--out") outDir = value();
+  let strict = false;
+  const reader = new ArgumentReader(args, USAGE);
+  for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
+    if (arg === "--data") dataDir = reader.directory(arg);
+    else if (arg === "--out") outDir = reader.directory(arg);
     else if (arg === "--if-stale") ifStale = true;
     else if (arg === "--quiet") quiet = true;
+    else if (arg === "--strict") strict = true;
     else if (arg === "--help" || arg === "-h") throw new TypeError(USAGE);
     else throw new TypeError(`unknown argument "${arg}"\n${USAGE}`);
   }
-  return { dataDir, outDir, ifStale, quiet };
+  return { dataDir, outDir, ifStale, quiet, strict };
 }
 
 /** Runs the command line and returns the exit status. */
 export async function main(args: readonly string[]): Promise<number> {
   if (args.includes("--diff")) return await runReleaseDiff([...args]);
+  if (args[0] === "--curation") return await runCuration(args.slice(1));
   let options: BuildOptions;
   try {
     options = parseBuildArgs(args);
@@ -60,10 +66,10 @@ export async function main(args: readonly string[]): Promise<number> {
       progress.line(`dist ${options.outDir} is current with ${options.dataDir}; nothing to build`);
       return 0;
     }
-    await buildDist(options.dataDir, options.outDir, progress);
+    await buildDist(options.dataDir, options.outDir, progress, { strict: options.strict });
     return 0;
   } catch (error) {
-    if (error instanceof BuildError || isFileSystemError(error)) {
+    if (error instanceof BuildError || error instanceof StrictBuildError || isFileSystemError(error)) {
       progress.line(`build failed: ${error.message}`);
       progress.line(`the previous build in ${options.outDir} (if any) is unchanged`);
       return 1;

@@ -4,6 +4,8 @@
  * coverage report.
  */
 import { BuildError } from "../input/build_error.ts";
+import type { BuildWarning } from "../input/build_warning.ts";
+import type { PlacementIndex } from "../gpc/gpc_placements.ts";
 import type { BuildInputs } from "../input/build_inputs.ts";
 import type { BuildFile } from "../dist/dist_writer.ts";
 import type { Progress } from "../progress.ts";
@@ -12,7 +14,10 @@ import { type MappingTable, parseMappingTable } from "./mapping_table_reader.ts"
 import { compileBrowseRecords } from "./mapping_inheritance.ts";
 import { mappingCoverage } from "./mapping_coverage.ts";
 import { sssomTsv } from "./sssom_export.ts";
-import { parseLexicon } from "./lexicon_reader.ts";
+import { type LexiconRow, parseLexicon } from "./lexicon_reader.ts";
+import type { BrowseTree } from "./browse_tree.ts";
+import { type CurationReport, curationReport } from "./curation_report.ts";
+import { curationSummaryLines, curationWarnings } from "./curation_text.ts";
 import type { BrowseRecord, CodeRecord, LexiconRecord } from "../../src/format/shard_records.ts";
 
 /** Version reported when an input is absent. */
@@ -28,6 +33,9 @@ export interface CompiledContent {
   readonly counts: Record<string, number>;
   readonly coverage: Record<string, unknown>;
   readonly extras: BuildFile[];
+  readonly curation: CurationReport;
+  /** What `--strict` fails on. */
+  readonly warnings: readonly BuildWarning[];
 }
 
 const encoder = new TextEncoder();
@@ -37,6 +45,7 @@ export async function compileContent(
   inputs: BuildInputs,
   codes: ReadonlyMap<string, CodeRecord>,
   gpcRelease: string,
+  placements: PlacementIndex,
   progress: Progress,
 ): Promise<CompiledContent> {
   const extras: BuildFile[] = [];
@@ -45,6 +54,14 @@ export async function compileContent(
   let browse = new Map<string, BrowseRecord>();
   let mapVersion = NO_VERSION;
   const report: Record<string, unknown> = { gpc_release: gpcRelease };
+  const warnings: BuildWarning[] = [];
+  const warn = (warning: BuildWarning) => {
+    warnings.push(warning);
+    progress.line(`warning: ${warning.message}`);
+  };
+  let curatedTree: BrowseTree | undefined;
+  let curatedTable: MappingTable | undefined;
+  let lexiconRows: readonly LexiconRow[] = [];
 
   if (inputs.mappingTable !== undefined && inputs.browseTree === undefined) {
     throw new BuildError(
@@ -60,6 +77,7 @@ export async function compileContent(
       await Deno.readTextFile(path),
       path,
     );
+    curatedTree = tree;
     counts.browse_nodes = tree.nodes.size;
     report.duplicate_rows = duplicate_rows;
     report.alternate_names = alternate_names;
@@ -75,16 +93,21 @@ export async function compileContent(
       );
       const declaredRelease = table.metadata.get("gpc_release");
       if (declaredRelease !== undefined && declaredRelease !== gpcRelease) {
-        progress.line(
-          `warning: mapping table was curated against ${declaredRelease}, compiling against ${gpcRelease}`,
-        );
+        warn({
+          file: inputs.mappingTable,
+          where: "metadata",
+          message: `mapping table was curated against ${declaredRelease}, compiling against ${gpcRelease}`,
+        });
       }
       mapVersion = table.map_version;
       counts.mapping_rows = table.rows.length;
+      curatedTable = table;
     } else {
-      progress.line(
-        `warning: no mapping table in ${inputs.dataDir}/mappings: every browse node answers gpc null`,
-      );
+      warn({
+        file: `${inputs.dataDir}/mappings`,
+        where: "",
+        message: `no mapping table in ${inputs.dataDir}/mappings: every browse node answers gpc null`,
+      });
     }
     const compiled = compileBrowseRecords(tree, table, codes);
     browse = compiled.records;
@@ -128,11 +151,24 @@ export async function compileContent(
     lexiconVersion = compiled.lexicon_version;
     counts.lexicon_phrases = lexicon.size;
     report.lexicon_inactive_bricks = compiled.inactive_bricks;
+    lexiconRows = compiled.rows;
     progress.line(`lexicon ${lexiconVersion}: ${lexicon.size} phrases`);
   }
 
+  const curation = curationReport({
+    codes,
+    placements,
+    tree: curatedTree,
+    table: curatedTable,
+    browse,
+    lexicon: inputs.lexicon === undefined ? undefined : { file: inputs.lexicon, rows: lexiconRows },
+  });
+  report.curation = curation;
+  for (const line of curationSummaryLines(curation)) progress.line(line);
+  warnings.push(...curationWarnings(curation));
+
   extras.push({ name: "build-report.json", bytes: encoder.encode(`${JSON.stringify(report, null, 2)}\n`) });
-  return { mapVersion, lexiconVersion, browse, lexicon, counts, coverage, extras };
+  return { mapVersion, lexiconVersion, browse, lexicon, counts, coverage, extras, curation, warnings };
 }
 
 /** The line the build prints about what the tree reader set aside. */

@@ -22,12 +22,23 @@ export interface InactiveLexiconBrick {
   readonly line: number;
 }
 
+/** One row of the lexicon as written, for the curation report. */
+export interface LexiconRow {
+  /** As written (the shard's key is its normalised form). */
+  readonly phrase: string;
+  readonly gpc_codes: readonly string[];
+  readonly note: string;
+  readonly line: number;
+}
+
 /** The lexicon shard's records and what the build reports about them. */
 export interface CompiledLexicon {
   readonly lexicon_version: string;
   /** Normalised phrase → its bricks, in file order. */
   readonly records: Map<string, LexiconRecord>;
   readonly inactive_bricks: readonly InactiveLexiconBrick[];
+  /** The rows in file order. */
+  readonly rows: readonly LexiconRow[];
 }
 
 const KIND_NAME: Readonly<Record<CodeKind, string>> = {
@@ -51,6 +62,7 @@ export function parseLexicon(
   const records = new Map<string, LexiconRecord>();
   const lineOf = new Map<string, number>();
   const inactive: InactiveLexiconBrick[] = [];
+  const rows: LexiconRow[] = [];
   for (const row of table.rows) {
     const where = `line ${row.line}`;
     const phrase = row.get("phrase");
@@ -83,6 +95,7 @@ export function parseLexicon(
     }
     lineOf.set(key, row.line);
     records.set(key, { gpc: bricks });
+    rows.push({ phrase, gpc_codes: listed, note: row.get("note").trim(), line: row.line });
   }
-  return { lexicon_version: version, records, inactive_bricks: inactive };
+  return { lexicon_version: version, records, inactive_bricks: inactive, rows };
 }

@@ -7,6 +7,7 @@
  * seam so the command can be tested on releases made in memory.
  */
 import { BuildError, isFileSystemError } from "../input/build_error.ts";
+import { ArgumentReader } from "../input/command_arguments.ts";
 import type { GpcRelease } from "../gpc/gpc_model.ts";
 import { readGpc } from "../gpc/gpc_read.ts";
 import { diffReleases } from "./release_diff.ts";
@@ -41,16 +42,11 @@ export function parseReleaseDiffArgs(args: readonly string[]): ReleaseDiffArgs {
   let paths: [string, string] | null = null;
   let families: string[] | null = null;
   let outPath: string | null = null;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const value = () => {
-      const next = args[++i];
-      if (next === undefined || next.startsWith("--")) throw new TypeError(`${arg} needs a value\n${USAGE}`);
-      return next;
-    };
-    if (arg === "--diff") paths = [value(), value()];
-    else if (arg === "--families") families = parseFamilies(value());
-    else if (arg === "--out") outPath = value();
+  const reader = new ArgumentReader(args, USAGE);
+  for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
+    if (arg === "--diff") paths = [reader.value(arg), reader.value(arg)];
+    else if (arg === "--families") families = parseFamilies(reader.value(arg));
+    else if (arg === "--out") outPath = reader.value(arg);
     else if (arg === "--help" || arg === "-h") throw new TypeError(USAGE);
     else throw new TypeError(`unknown argument "${arg}" for --diff\n${USAGE}`);
   }

@@ -17,12 +17,19 @@ async function filesOf(dir: string): Promise<Map<string, Uint8Array>> {
 }
 
 Deno.test("the build reads its options and refuses unknown ones", () => {
-  assert.deepEqual(parseBuildArgs([]), { dataDir: "data", outDir: "dist", ifStale: false, quiet: false });
-  assert.deepEqual(parseBuildArgs(["--data", "d/", "--out", "o", "--if-stale", "--quiet"]), {
+  assert.deepEqual(parseBuildArgs([]), {
+    dataDir: "data",
+    outDir: "dist",
+    ifStale: false,
+    quiet: false,
+    strict: false,
+  });
+  assert.deepEqual(parseBuildArgs(["--data", "d/", "--out", "o", "--if-stale", "--quiet", "--strict"]), {
     dataDir: "d",
     outDir: "o",
     ifStale: true,
     quiet: true,
+    strict: true,
   });
   assert.throws(() => parseBuildArgs(["--bogus"]), /unknown argument "--bogus"/);
   assert.throws(() => parseBuildArgs(["--out"]), /--out needs a value/);

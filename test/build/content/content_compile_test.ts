@@ -3,6 +3,10 @@ import { compileContent } from "../../../build/content/content_compile.ts";
 import type { BuildInputs } from "../../../build/input/build_inputs.ts";
 import { recordingProgress } from "../../../build/progress.ts";
 import { tempDir } from "../../support/temp_dir.ts";
+import { buildPlacementIndex } from "../../../build/gpc/gpc_placements.ts";
+
+// These tests read no attribute data: no product is placed anywhere.
+const NO_PLACEMENTS = buildPlacementIndex({ release: "v20241202", language: "", source: "", segments: [] });
 
 const FIXTURES = new URL("./fixtures/", import.meta.url);
 const ROW = ",50000000,exactMatch,verified,\n";
@@ -32,7 +36,7 @@ async function fixtureInputs(table?: string): Promise<BuildInputs> {
 Deno.test("content compile: the build prints how many duplicate rows and alternate names the tree had, and reports them", async () => {
   const progress = recordingProgress();
   const inputs = await fixtureInputs();
-  const content = await compileContent(inputs, new Map(), "v20241202", progress);
+  const content = await compileContent(inputs, new Map(), "v20241202", NO_PLACEMENTS, progress);
   assert.equal(
     progress.lines.find((line) => line.includes("duplicate")),
     "browse tree fixture: 1 duplicate row (a node, parents and name already read) and " +
@@ -55,7 +59,7 @@ Deno.test("content compile: a mapping table written for another tree fails with 
     `# map_version: 1\n# browse_tree: amazon-us-grocery\nbrowse_id,gpc_code,match_precision,assurance_state,note\n` +
       `16310211${ROW}16318751${ROW}10${ROW}`,
   );
-  await assert.rejects(compileContent(inputs, new Map(), "v20241202", recordingProgress()), {
+  await assert.rejects(compileContent(inputs, new Map(), "v20241202", NO_PLACEMENTS, recordingProgress()), {
     name: "BuildError",
     message: `${inputs.mappingTable}: metadata: browse_tree "amazon-us-grocery" is not this tree "fixture" ` +
       `(${inputs.browseTree!.path}): 2 of the table's 3 rows name ids that are not nodes of this tree`,
