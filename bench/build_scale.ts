@@ -8,7 +8,7 @@ import { buildDist } from "../build/build_dist.ts";
 import { readGpcXlsx } from "../build/gpc/gpc_xlsx_reader.ts";
 import { recordingProgress } from "../build/progress.ts";
 import { openStore } from "../src/store/store.ts";
-import { syntheticFullRelease } from "../test/support/synthetic_release.ts";
+import { syntheticFullRelease } from "../build/scale/synthetic_release.ts";
 import { writeGpcJson } from "../test/support/gpc_writers.ts";
 
 const HIERARCHY = "../shared/data/gpc/gpc-v20251127-GB-hierarchy-only-with-AR-columns.xlsx";

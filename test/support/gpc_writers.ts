@@ -1,5 +1,5 @@
 /**
- * Writes a normalised GPC release back in GS1's published JSON and XLSX shapes, so the readers can be
+ * Writes a normalised GPC release back in GS1's published JSON (build/scale/gpc_json_writer.ts) and XLSX shapes, so the readers can be
  * tested against files no one typed by hand (no complete official JSON or XLSX with attributes is at hand).
  *
  * JSON: exactly the fields GS1 writes (`LanguageCode`, `DateUtc`, `Schema`; per node `Level`, `Code` as a
@@ -8,64 +8,12 @@
  * numbers so a reader must accept both, as files re-saved by users mix them.
  */
 import { strToU8, zipSync } from "npm:fflate@0.8.3";
-import type { GpcEntry, GpcRelease } from "../../build/gpc/gpc_model.ts";
-import { dateUtcOfReleaseId } from "../../build/gpc/gpc_release_id.ts";
+import type { GpcRelease } from "../../build/gpc/gpc_model.ts";
 
 import { GPC_XLSX_COLUMNS } from "../../build/gpc/gpc_xlsx_model.ts";
+import { writeGpcJson } from "../../build/scale/gpc_json_writer.ts";
 
-export { GPC_XLSX_COLUMNS };
-
-function jsonNode(level: number, entry: GpcEntry, excludes: string | null, childs: unknown[]): unknown {
-  return {
-    Level: level,
-    Code: Number(entry.code),
-    Title: entry.title,
-    Definition: entry.definition,
-    DefinitionExcludes: excludes,
-    Active: entry.active,
-    Childs: childs,
-  };
-}
-
-/** The release as GS1's JSON publication text. */
-export function writeGpcJson(release: GpcRelease): string {
-  const schema = release.segments.map((segment) =>
-    jsonNode(
-      1,
-      segment,
-      null,
-      segment.families.map((family) =>
-        jsonNode(
-          2,
-          family,
-          null,
-          family.classes.map((klass) =>
-            jsonNode(
-              3,
-              klass,
-              null,
-              klass.bricks.map((brick) =>
-                jsonNode(
-                  4,
-                  brick,
-                  brick.definitionExcludes === "" ? null : brick.definitionExcludes,
-                  brick.attributes.map((type) =>
-                    jsonNode(5, type, null, type.values.map((value) => jsonNode(6, value, null, [])))
-                  ),
-                )
-              ),
-            )
-          ),
-        )
-      ),
-    )
-  );
-  return JSON.stringify({
-    LanguageCode: release.language,
-    DateUtc: dateUtcOfReleaseId(release.release),
-    Schema: schema,
-  });
-}
+export { GPC_XLSX_COLUMNS, writeGpcJson };
 
 function escapeXml(text: string): string {
   return text.replace(

@@ -6,7 +6,7 @@ import { readGpcXlsx } from "../../../build/gpc/gpc_xlsx_reader.ts";
 import { readGpcXml } from "../../../build/gpc/gpc_xml_reader.ts";
 import { gpcCounts, validateGpcRelease } from "../../../build/gpc/gpc_validate.ts";
 import { writeGpcJson, writeGpcXlsx } from "../../support/gpc_writers.ts";
-import { syntheticFullRelease } from "../../support/synthetic_release.ts";
+import { syntheticFullRelease } from "../../../build/scale/synthetic_release.ts";
 
 const DATA = "/work/shared/data/gpc";
 const FOUR_FAMILIES = `${DATA}/gpc-en-v20241202-excerpt-seg50-four-families.xml`;

@@ -9,8 +9,8 @@
  * GS1's length and phrasing. Written as JSON it is ~30 MB like an English publication. Everything is drawn
  * from a seeded PRNG (mulberry32), so a seed always gives the same release.
  */
-import type { GpcAttributeType, GpcAttributeValue, GpcBrick, GpcRelease } from "../../build/gpc/gpc_model.ts";
-import { seededRandom as prng } from "../../build/catalog/seeded_random.ts";
+import type { GpcAttributeType, GpcAttributeValue, GpcBrick, GpcRelease } from "../gpc/gpc_model.ts";
+import { seededRandom as prng } from "../catalog/seeded_random.ts";
 
 const NOUNS = (
   "acid age allergen aroma base batch blend body brand calorie carton casing cereal coating colour " +
