@@ -11,7 +11,9 @@ import { compileGpc } from "./gpc/gpc_compile.ts";
 import { buildPlacementIndex } from "./gpc/gpc_placements.ts";
 import { type BuildWarning, StrictBuildError } from "./input/build_warning.ts";
 import { compileContent } from "./content/content_compile.ts";
-import { compileCatalogShards } from "./catalog/catalog_compile.ts";
+import { compileCatalogShardsOf } from "./catalog/catalog_compile.ts";
+import { compileCatalog } from "./catalog/catalog_stats.ts";
+import { compileCatalogLinks } from "./catalog/catalog_links_compile.ts";
 import type { BuildFile } from "./dist/dist_writer.ts";
 import type { CatalogStats } from "../src/format/catalog_records.ts";
 import {
@@ -53,10 +55,12 @@ export async function compileData(dataDir: string, progress: Progress): Promise<
   let catalog: ReadonlyMap<ShardName, ReadonlyMap<string, unknown>> = new Map();
   if (inputs.catalog.length > 0) {
     progress.step(`reading catalog snapshots ${inputs.catalog.join(", ")}`);
-    const compiled = await compileCatalogShards(inputs.catalog, {
+    const read = await compileCatalog([...inputs.catalog]);
+    const links = await compileCatalogLinks(`${dataDir}/catalog`, inputs.catalogTables, read, gpc.codes);
+    const compiled = await compileCatalogShardsOf(read, {
       codes: gpc.codes,
       lexicon: content.lexicon,
-      links: new Map(),
+      links: links.categoryLinks,
     });
     catalog = compiled.shards;
     const stats = compiled.shards.get("catalog")!.get("stats") as CatalogStats;
@@ -76,9 +80,13 @@ export async function compileData(dataDir: string, progress: Progress): Promise<
           `not serving-eligible: ${held.length === 0 ? "none" : held.join(", ")}`,
       );
     }
+    for (const line of links.lines) progress.line(line);
+    Object.assign(catalogCounts, links.counts);
     catalogExtras.push({
       name: "catalog-report.json",
-      bytes: new TextEncoder().encode(`${JSON.stringify(compiled.report, null, 2)}\n`),
+      bytes: new TextEncoder().encode(
+        `${JSON.stringify({ ...compiled.report, ...links.report }, null, 2)}\n`,
+      ),
     });
   } else {
     const message = `no catalog snapshot in ${dataDir}/catalog: the stats endpoint will answer 503`;

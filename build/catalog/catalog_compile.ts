@@ -14,7 +14,7 @@ import {
 } from "../../src/format/catalog_records.ts";
 import type { ShardName } from "../../src/format/manifest.ts";
 import { nameKey } from "../../src/format/name_key.ts";
-import { compileCatalog } from "./catalog_stats.ts";
+import { compileCatalog, type CompiledCatalog } from "./catalog_stats.ts";
 import { buildCountryCatalog, type CountryCatalog } from "./catalog_model.ts";
 import { QUALITY_THRESHOLDS, type QualityThresholds, retailerQuality } from "./retailer_quality.ts";
 import { type CategoryLink, type CountryResolutions, resolveCategories } from "./category_resolution.ts";
@@ -54,7 +54,14 @@ export async function compileCatalogShards(
   files: readonly string[],
   context: CatalogContext,
 ): Promise<CompiledCatalogShards> {
-  const compiled = await compileCatalog([...files]);
+  return await compileCatalogShardsOf(await compileCatalog([...files]), context);
+}
+
+/** Compiles the catalog shards of snapshots already read (the build reads them once for the links too). */
+export async function compileCatalogShardsOf(
+  compiled: CompiledCatalog,
+  context: CatalogContext,
+): Promise<CompiledCatalogShards> {
   const shards = new Map<ShardName, ShardRecords>([
     ["catalog", new Map<string, unknown>([["stats", compiled.stats]])],
     ["catalog_lookup", new Map()],

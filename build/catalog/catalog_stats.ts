@@ -9,6 +9,7 @@
  * - brands.total: distinct non-empty brands;
  * - categories.*: the tree formed by the union of category paths (see catalog_category_tree.ts);
  * - last_updated: the latest observed_at, ISO 8601 UTC with `Z`.
+ * The per-file report adds how many observations have an exact, derived or unknown unit price.
  */
 import { BuildError } from "../input/build_error.ts";
 import type { CatalogStats } from "../../src/format/catalog_records.ts";
@@ -16,6 +17,7 @@ import { type CatalogCountry, type CatalogSnapshot, readSnapshot } from "./catal
 import { categoryTreeFigures } from "./catalog_category_tree.ts";
 import { nameKey } from "../../src/format/name_key.ts";
 import { formatUtc } from "./catalog_observed_at.ts";
+import { type UnitConversionCounts, unitConversionCounts } from "./unit_size.ts";
 
 /** What one snapshot contributed, for the build's summary. */
 export interface CatalogFileReport {
@@ -30,6 +32,8 @@ export interface CatalogFileReport {
   readonly branded: number;
   readonly first_observed: string;
   readonly last_observed: string;
+  /** Observations whose unit price is exact, derived or unknown (unit_size.ts). */
+  readonly unit_conversion: UnitConversionCounts;
 }
 
 /** The compiled catalog: the stats record, a per-file report, and the validated observations for analytics. */
@@ -109,6 +113,7 @@ function fileReport(snapshot: CatalogSnapshot): CatalogFileReport {
     branded,
     first_observed: formatUtc(first),
     last_observed: formatUtc(last),
+    unit_conversion: unitConversionCounts(snapshot.observations),
   };
 }
 

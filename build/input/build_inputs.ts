@@ -6,7 +6,10 @@
  * data/browse/T/   one browse tree (.csv, or a Google-style taxonomy .txt), T its name
  * data/mappings/   the mapping table (.csv) for tree T
  * data/lexicon/    the phrase lexicon (.csv)
- * data/catalog/    catalog snapshots (.csv, one or more; sub-folders are sources, not read)
+ * data/catalog/    catalog snapshots (.csv, one or more; sub-folders are sources, not read), except the
+ *                  curated tables CATALOG_TABLES, which link the snapshots to GPC and to official prices
+ * data/catalog/sources/statcan/, data/catalog/sources/usda_ers/
+ *                  the official average prices (.csv) that official_series.csv links
  * ```
  *
  * Only the GPC publication is required; a dist without the others serves GPC lookups and says so.
@@ -16,6 +19,12 @@ import { BuildError } from "./build_error.ts";
 import { sha256Hex } from "../../src/format/sha256.ts";
 import type { InputEntry } from "../../src/format/manifest.ts";
 
+/** Files of data/catalog/ that are curated tables, not snapshots. */
+export const CATALOG_TABLES = ["category_gpc.csv", "official_series.csv"] as const;
+
+/** Folders of data/catalog/sources/ whose files official_series.csv links (agency files, unchanged). */
+export const OFFICIAL_PRICE_FOLDERS = ["statcan", "usda_ers"] as const;
+
 /** The inputs of one build, as paths. */
 export interface BuildInputs {
   readonly dataDir: string;
@@ -23,7 +32,12 @@ export interface BuildInputs {
   readonly browseTree: { readonly name: string; readonly path: string } | undefined;
   readonly mappingTable: string | undefined;
   readonly lexicon: string | undefined;
+  /** Catalog snapshots. */
   readonly catalog: readonly string[];
+  /** The curated tables of data/catalog/ that are present, in CATALOG_TABLES order. */
+  readonly catalogTables: readonly string[];
+  /** The official average-price files of OFFICIAL_PRICE_FOLDERS. */
+  readonly officialPrices: readonly string[];
 }
 
 /** Locates the inputs under `dataDir`; throws BuildError when a folder holds the wrong number of files. */
@@ -37,13 +51,20 @@ export function findBuildInputs(dataDir: string): BuildInputs {
   const browseTree = treeName === undefined
     ? undefined
     : { name: treeName, path: one(dataDir, `browse/${treeName}`, [".csv", ".txt"], true)! };
+  const catalogFiles = listFiles(`${dataDir}/catalog`, [".csv"]);
   return {
     dataDir,
     gpc,
     browseTree,
     mappingTable: one(dataDir, "mappings", [".csv"], false),
     lexicon: one(dataDir, "lexicon", [".csv"], false),
-    catalog: listFiles(`${dataDir}/catalog`, [".csv"]),
+    catalog: catalogFiles.filter((path) => !isCatalogTable(path)),
+    catalogTables: CATALOG_TABLES.map((name) => `${dataDir}/catalog/${name}`).filter((path) =>
+      catalogFiles.includes(path)
+    ),
+    officialPrices: OFFICIAL_PRICE_FOLDERS.flatMap((folder) =>
+      listFiles(`${dataDir}/catalog/sources/${folder}`, [".csv"])
+    ),
   };
 }
 
@@ -55,7 +76,13 @@ export function inputPaths(inputs: BuildInputs): string[] {
     ...(inputs.mappingTable ? [inputs.mappingTable] : []),
     ...(inputs.lexicon ? [inputs.lexicon] : []),
     ...inputs.catalog,
+    ...inputs.catalogTables,
+    ...inputs.officialPrices,
   ];
+}
+
+function isCatalogTable(path: string): boolean {
+  return (CATALOG_TABLES as readonly string[]).includes(path.slice(path.lastIndexOf("/") + 1));
 }
 
 /** Size and sha256 of every input, with paths relative to the data directory. */

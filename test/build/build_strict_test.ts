@@ -53,7 +53,7 @@ Deno.test("--strict passes a build whose every flag is reviewed", async () => {
   const data = await tempDir("build-strict-data-");
   for (const folder of ["gpc", "lexicon", "catalog"]) await Deno.mkdir(`${data}/${folder}`);
   await Deno.copyFile(GPC, `${data}/gpc/release.xml`);
-  await Deno.copyFile("data/catalog/us_generated_usda_2022.csv", `${data}/catalog/us.csv`);
+  await Deno.copyFile("data/catalog/us_generated_2022.csv", `${data}/catalog/us.csv`);
   const lexicon = "# lexicon_version: 1\nphrase,gpc_codes,note\n" +
     "doughnut,10000171,reviewed placement_mismatch: a curator's reason\n";
   await Deno.writeTextFile(`${data}/lexicon/lexicon.csv`, lexicon);

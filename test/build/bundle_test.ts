@@ -40,7 +40,7 @@ Deno.test("the esbuild bundle is one module that serves the embedded default and
     assert.equal(body.results[0].gpc.code, "50180000");
     assert.equal(classify.headers.get("x-gpc-release"), "v20241202");
     const stats = await fetch(`http://127.0.0.1:${port}/v1/public/stats`);
-    assert.equal((await stats.json()).observations.total, 15944);
+    assert.equal((await stats.json()).observations.total, 27199);
     child.kill("SIGTERM");
     const status = await child.status;
     await lines.cancel();

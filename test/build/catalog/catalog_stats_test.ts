@@ -22,7 +22,7 @@ Deno.test("the stats of the two fixture snapshots count names once whatever thei
   });
 });
 
-Deno.test("the compile report gives each snapshot's own counts and dates", async () => {
+Deno.test("the compile report gives each snapshot's own counts, dates and unit conversion kinds", async () => {
   const { report, snapshots } = await compileCatalog([
     `${fixtures}/stats_ca.csv`,
     `${fixtures}/stats_us.csv`,
@@ -38,6 +38,8 @@ Deno.test("the compile report gives each snapshot's own counts and dates", async
       branded: 5,
       first_observed: "2025-12-01T00:00:00Z",
       last_observed: "2025-12-17T04:30:00Z",
+      // No name states a size.
+      unit_conversion: { exact: 0, derived: 0, unknown: 6 },
     },
     {
       file: `${fixtures}/stats_us.csv`,
@@ -49,6 +51,8 @@ Deno.test("the compile report gives each snapshot's own counts and dates", async
       branded: 1,
       first_observed: "2022-01-22T00:00:00Z",
       last_observed: "2022-03-01T00:00:00Z",
+      // Apples priced per pound twice; cookies without a size.
+      unit_conversion: { exact: 0, derived: 2, unknown: 1 },
     },
   ]);
   assert.equal(snapshots.map((s) => s.observations.length).join(","), "6,3");

@@ -1,90 +1,145 @@
 import assert from "node:assert/strict";
 import {
-  CARRY_PROBABILITY,
   DEFAULT_INPUTS,
+  FIRST_WEEK,
   GENERATED_RETAILERS,
   generateUsSnapshot,
-  parseUsdaPrices,
-  type UsdaPrice,
+  storeBrandOf,
 } from "../../../build/catalog/generate_us_snapshot.ts";
-import { seededRandom } from "../../../build/catalog/seeded_random.ts";
+import { parseUsdaPrices, type UsdaPrice } from "../../../build/catalog/usda_prices_reader.ts";
+import { parseStatcanTable, type StatcanTable } from "../../../build/catalog/statcan_prices_reader.ts";
+import { GENERATED_BRANDS } from "../../../build/catalog/us_generated_products.ts";
+import { produceProducts } from "../../../build/catalog/us_generated_produce.ts";
+import { stapleProducts, USD_CAD_2022 } from "../../../build/catalog/us_generated_staples.ts";
 import { parseSnapshot } from "../../../build/catalog/catalog_snapshot_reader.ts";
-import { BuildError } from "../../../build/input/build_error.ts";
+import { unitConversionCounts } from "../../../build/catalog/unit_size.ts";
 
-async function usdaPrices(): Promise<UsdaPrice[]> {
-  const prices: UsdaPrice[] = [];
-  for (const input of DEFAULT_INPUTS) prices.push(...parseUsdaPrices(await Deno.readTextFile(input), input));
-  return prices;
+async function inputs(): Promise<{ usda: UsdaPrice[]; statcan: StatcanTable }> {
+  const usda: UsdaPrice[] = [];
+  for (const input of DEFAULT_INPUTS.slice(0, 2)) {
+    usda.push(...parseUsdaPrices(await Deno.readTextFile(input), input));
+  }
+  const statcan = parseStatcanTable(await Deno.readTextFile(DEFAULT_INPUTS[2]), DEFAULT_INPUTS[2]);
+  return { usda, statcan };
 }
 
-Deno.test("the USDA files give 62 fruit and 93 vegetable prices with name, form and unit", async () => {
-  const prices = await usdaPrices();
-  assert.equal(prices.filter((p) => p.group === "Fruit").length, 62);
-  assert.equal(prices.filter((p) => p.group === "Vegetables").length, 93);
-  assert.deepEqual(prices[1], {
-    name: "Apples, applesauce",
-    group: "Fruit",
-    form: "Canned",
-    price: 1.1705,
-    unit: "per pound",
+const { usda, statcan } = await inputs();
+const text = generateUsSnapshot(usda, statcan, DEFAULT_INPUTS);
+const snapshot = parseSnapshot(text, "us.csv");
+
+Deno.test("the generated snapshot is byte-identical on every run", () => {
+  assert.equal(generateUsSnapshot(usda, statcan, DEFAULT_INPUTS), text);
+});
+
+Deno.test("the committed us snapshot is exactly what the generator makes of the committed source files", async () => {
+  assert.equal(text, await Deno.readTextFile("data/catalog/us_generated_2022.csv"));
+});
+
+Deno.test("the generated snapshot is labelled generated, in USD, and says where its price levels come from", () => {
+  assert.match(
+    snapshot.metadata.generated ?? "",
+    /^by build\/catalog\/generate_us_snapshot\.ts \(seed 2022\)/,
+  );
+  assert.match(snapshot.metadata.generated ?? "", /fictitious, not observed$/);
+  assert.match(snapshot.metadata.source, /USDA ERS Fruit and Vegetable Prices 2022/);
+  assert.match(
+    snapshot.metadata.source,
+    /Statistics Canada table 18-10-0245-01, Canada 2022 .* at 1\.3013 CAD per USD/,
+  );
+  assert.equal(snapshot.metadata.country, "us");
+});
+
+Deno.test("the generated snapshot holds 18,839 weekly observations of 791 listings of 190 products", () => {
+  const listings = new Set(snapshot.observations.map((r) => `${r.retailer}|${r.brand}|${r.product}`));
+  assert.equal(snapshot.observations.length, 18839);
+  assert.equal(listings.size, 791);
+  assert.equal(new Set(snapshot.observations.map((r) => r.product)).size, 190);
+  assert.equal(produceProducts(usda).length + stapleProducts(statcan).length, 190);
+});
+
+Deno.test("observations fall on the 26 weeks from 2022-07-04, each retailer on its own weekday", () => {
+  const first = Date.parse(`${FIRST_WEEK}T00:00:00Z`);
+  const weeksOf = new Map<string, Set<number>>();
+  for (const row of snapshot.observations) {
+    const days = (row.observed_at - first) / 86_400_000;
+    const retailer = GENERATED_RETAILERS.indexOf(row.retailer as typeof GENERATED_RETAILERS[number]);
+    assert.equal(days % 7, retailer, `${row.retailer} ${row.observation_id}`);
+    assert.ok(days >= 0 && days < 26 * 7);
+    const key = `${row.retailer}|${row.brand}|${row.product}`;
+    const weeks = weeksOf.get(key) ?? new Set();
+    assert.ok(!weeks.has(Math.floor(days / 7)), `${key} is observed twice in a week`);
+    weeksOf.set(key, weeks.add(Math.floor(days / 7)));
+  }
+  assert.equal(snapshot.observations.reduce((a, r) => Math.max(a, r.observed_at), 0), Date.UTC(2022, 11, 31));
+  // Listings with missing weeks: late starts, early ends and single gaps.
+  assert.equal([...weeksOf.values()].filter((weeks) => weeks.size < 26).length, 597);
+});
+
+Deno.test("six retailers sell fictitious national brands, their own store brands and unbranded produce", () => {
+  const brands = new Set(snapshot.observations.map((r) => r.brand));
+  const expected = ["", ...GENERATED_BRANDS, ...GENERATED_RETAILERS.map(storeBrandOf)];
+  assert.deepEqual([...brands].sort(), [...expected].sort());
+  assert.equal(GENERATED_BRANDS.length, 11);
+  assert.deepEqual(new Set(snapshot.observations.map((r) => r.retailer)).size, 6);
+  for (const row of snapshot.observations) {
+    assert.equal(row.brand === "", row.unit !== "", `${row.observation_id}: only loose produce is unbranded`);
+  }
+});
+
+Deno.test("deals are below the listing's regular price and valid until a Saturday of 2022 on or after the day", () => {
+  const regular = new Map<string, number>();
+  for (const row of snapshot.observations) {
+    if (row.is_deal === false) {
+      const key = `${row.retailer}|${row.brand}|${row.product}`;
+      regular.set(key, Math.max(regular.get(key) ?? 0, row.price));
+    }
+  }
+  let deals = 0;
+  for (const row of snapshot.observations) {
+    assert.notEqual(row.is_deal, undefined);
+    if (row.is_deal !== true) {
+      assert.equal(row.valid_until, undefined);
+      continue;
+    }
+    deals++;
+    const until = row.valid_until!;
+    assert.equal(new Date(until).getUTCDay(), 6);
+    assert.ok(until >= row.observed_at && until <= Date.UTC(2022, 11, 31));
+    const ceiling = regular.get(`${row.retailer}|${row.brand}|${row.product}`);
+    if (ceiling !== undefined) assert.ok(row.price < ceiling, `${row.observation_id} ${row.price_text}`);
+  }
+  assert.equal(deals, 2558);
+});
+
+Deno.test("all three unit conversion kinds occur: sizes in names, per-pound produce, produce sold each", () => {
+  assert.deepEqual(unitConversionCounts(snapshot.observations), {
+    exact: 15285,
+    derived: 2762,
+    unknown: 792,
   });
 });
 
-Deno.test("the generated snapshot is byte-identical on every run", async () => {
-  const prices = await usdaPrices();
-  assert.equal(generateUsSnapshot(prices, DEFAULT_INPUTS), generateUsSnapshot(prices, DEFAULT_INPUTS));
+Deno.test("a staple's average is the StatCan 2022 mean in USD scaled to the US pack", () => {
+  const bread = stapleProducts(statcan).find((p) => p.product === "White bread, 20 oz loaf")!;
+  const months = statcan.products.find((p) => p.name === "White bread, 675 grams")!.values as number[];
+  const mean = months.reduce((a, b) => a + b, 0) / 12;
+  // 20 oz = 0.5669904625 kg.
+  assert.equal(bread.price, (mean / USD_CAD_2022) * (0.5669904625 / 0.675) ** 0.9);
+  assert.deepEqual(bread.category, ["Bakery", "Bread"]);
+  assert.equal(bread.basis, "StatCan: White bread, 675 grams");
 });
 
-Deno.test("the committed us snapshot is exactly what the generator makes of the committed USDA files", async () => {
-  const generated = generateUsSnapshot(await usdaPrices(), DEFAULT_INPUTS);
-  assert.equal(generated, await Deno.readTextFile("data/catalog/us_generated_usda_2022.csv"));
-});
-
-Deno.test("the generated snapshot is labelled generated and priced around the USDA average in 2022", async () => {
-  const prices = await usdaPrices();
-  const snapshot = parseSnapshot(generateUsSnapshot(prices, DEFAULT_INPUTS), "us.csv");
-  assert.match(
-    snapshot.metadata.generated ?? "",
-    /^by build\/catalog\/generate_us_snapshot\.ts \(seed \d+\)/,
-  );
-  assert.equal(snapshot.metadata.country, "us");
-  const average = new Map(prices.map((p) => [`${p.name} (${p.form})`, p.price]));
-  const listings = new Map<string, number>();
-  for (const row of snapshot.observations) {
-    const base = average.get(row.product);
-    assert.ok(base !== undefined, `${row.product} comes from a USDA row`);
-    // Price level 0.90..1.12, drift ±4%, noise ±15%: within 0.74..1.34 of the average.
-    assert.ok(
-      row.price >= base * 0.74 - 0.01 && row.price <= base * 1.34 + 0.01,
-      `${row.product} ${row.price_text}`,
-    );
-    assert.ok(row.observed_at >= Date.UTC(2022, 0, 1) && row.observed_at < Date.UTC(2023, 0, 1));
-    assert.ok((GENERATED_RETAILERS as readonly string[]).includes(row.retailer));
-    assert.equal(row.brand, "");
-    assert.equal(row.category[0], "Produce");
-    listings.set(`${row.retailer}|${row.product}`, (listings.get(`${row.retailer}|${row.product}`) ?? 0) + 1);
-  }
-  // Every carried listing is priced once a month.
-  assert.deepEqual([...new Set(listings.values())], [12]);
-  const share = listings.size / (prices.length * GENERATED_RETAILERS.length);
-  assert.ok(Math.abs(share - CARRY_PROBABILITY) < 0.05, `carried share ${share}`);
-});
-
-Deno.test("a USDA file whose first column is neither Fruit nor Vegetable is refused", () => {
-  assert.throws(
-    () => parseUsdaPrices("Grain,Form,RetailPrice,RetailPriceUnit\nRice,Dry,1.0,per pound\n", "g.csv"),
-    (error: unknown) =>
-      error instanceof BuildError &&
-      error.message === 'g.csv: line 1: first column is "Grain", expected Fruit or Vegetable',
-  );
-});
-
-Deno.test("a seeded sequence repeats for its seed, differs for another and stays in [0, 1)", () => {
-  const draw = (seed: number) => {
-    const random = seededRandom(seed);
-    return Array.from({ length: 1000 }, () => random());
-  };
-  assert.deepEqual(draw(7), draw(7));
-  assert.notDeepEqual(draw(7), draw(8));
-  assert.ok(draw(7).every((x) => x >= 0 && x < 1));
+Deno.test("packed produce is priced at the USDA average per pound or pint times what the pack holds", () => {
+  const products = produceProducts(usda);
+  const bag = products.find((p) => p.product === "Apples (Fresh), 3 lb bag")!;
+  // 3 lb read from the name: 1.36077711 kg, in pounds.
+  assert.equal(bag.price, 1.8541 * (1.36077711 / 0.45359237) * 0.85);
+  assert.deepEqual(bag.brands, ["Fictiva Farms", "Lorem Orchards"]);
+  const juice = products.find((p) => p.product === "Oranges, ready-to-drink (Juice), 1.89 L")!;
+  assert.equal(juice.price, 1.0572 * (1.89 / 0.473176473));
+  const loose = products.find((p) => p.product === "Bananas (Fresh)")!;
+  assert.deepEqual([loose.unit, loose.price, loose.brands], ["per pound", 0.5971, []]);
+  const each = products.find((p) => p.product === "Cantaloupe (Fresh)")!;
+  assert.deepEqual([each.unit, each.price], ["each", 0.7523 * 3]);
+  assert.equal(products.some((p) => p.product.startsWith("Spinach, boiled")), false);
 });

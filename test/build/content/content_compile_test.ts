@@ -30,6 +30,8 @@ async function fixtureInputs(table?: string): Promise<BuildInputs> {
     mappingTable,
     lexicon: undefined,
     catalog: [],
+    catalogTables: [],
+    officialPrices: [],
   };
 }
 
