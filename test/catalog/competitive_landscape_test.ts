@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import * as v from "npm:valibot@1.5.0";
 import { landscapeResponseSchema } from "../../src/catalog/landscape_schema.ts";
 import { catalogHandler, compileFixture, MARKETING_CA } from "../support/catalog_fixture.ts";
+import { testFreeAnswers } from "../support/free_answers.ts";
 
 const NOW = Date.UTC(2025, 11, 29, 12, 0, 0); // 36 hours after the fixture's latest observation
 const compiled = await compileFixture([MARKETING_CA]);
@@ -56,7 +57,7 @@ Deno.test("with a retailer, only its row, still measured against the market; res
   assert.equal(body.products_compared, 2);
 });
 
-const free: [string, string, number, string, Record<string, unknown>][] = [
+testFreeAnswers("competitive-landscape", path, compiled, NOW, "36.0", [
   [
     "a category of no product at the retailer",
     "country=ca&category=butter&retailer=Beta%20Foods",
@@ -80,28 +81,8 @@ const free: [string, string, number, string, Record<string, unknown>][] = [
       serving_eligible_retailers: ["Alpha Mart", "Beta Foods", "Cedar Market"],
     },
   ],
-  ["a category that resolves to nothing", "country=ca&category=socks", 404, "NO_RESULTS", {
-    parameter: "category",
-    input: "socks",
-    normalised: "socks",
-    country: "ca",
-    tried: ["gpc_code", "lexicon", "gpc_title", "catalog_category"],
-  }],
   ["no category", "country=ca", 400, "INVALID_PARAMS", { detail: "category is required" }],
-];
-for (const [what, query, status, code, details] of free) {
-  Deno.test(`competitive-landscape: ${what} is answered ${status} ${code}, free, with freshness`, async () => {
-    const { fetch, gate } = catalogHandler(compiled, { now: () => NOW, gate: "challenge" });
-    const response = await fetch(`${path}?${query}`);
-    assert.equal(response.status, status);
-    assert.equal(response.headers.get("x-data-freshness-hours"), "36.0");
-    const body = await response.json();
-    assert.equal(body.error.code, code);
-    // 404s say what was not found (details); 400s say what is wrong with the query (detail).
-    assert.deepEqual(status === 404 ? body.error.details : { detail: body.detail }, details);
-    assert.deepEqual(gate.admitted, []);
-  });
-}
+]);
 
 Deno.test("competitive-landscape: the 402 challenge carries the freshness header", async () => {
   const { fetch } = catalogHandler(compiled, { now: () => NOW, gate: "challenge" });
