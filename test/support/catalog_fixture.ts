@@ -20,6 +20,8 @@ import type { GateMode } from "./recording_gate.ts";
 export const EMBEDDED_GPC = "data/gpc/gpc-en-v20241202-excerpt-seg50-four-families.xml";
 /** The hand-made analytics snapshot (ca). */
 export const ANALYTICS_CA = "test/build/catalog/fixtures/analytics_ca.csv";
+/** The hand-made marketing snapshot (ca): a product at 3 retailers, a tie, deals in two periods, an empty week. */
+export const MARKETING_CA = "test/build/catalog/fixtures/marketing_ca.csv";
 /** Thresholds small enough for the fixture: stale after 7 days, sparse below 2 observations or 20 %. */
 export const FIXTURE_THRESHOLDS: QualityThresholds = {
   stale_after_days: 7,
