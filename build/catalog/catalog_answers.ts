@@ -5,6 +5,8 @@
 import type { ShardName } from "../../src/format/manifest.ts";
 import type { CompiledCountry } from "./catalog_compile.ts";
 import { compileShareOfShelf } from "./share_of_shelf.ts";
+import { compileInflation } from "./inflation_index.ts";
+import { compileDispersion } from "./price_dispersion.ts";
 
 /** One analytic's shard and how it is compiled. */
 export interface AnswerShard {
@@ -15,4 +17,6 @@ export interface AnswerShard {
 /** Every analytic's shard. */
 export const ANSWER_SHARDS: readonly AnswerShard[] = [
   { name: "marketing_share", compile: compileShareOfShelf },
+  { name: "analyst_inflation", compile: compileInflation },
+  { name: "analyst_dispersion", compile: compileDispersion },
 ];

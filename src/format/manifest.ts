@@ -25,10 +25,18 @@ export const SHARD_NAMES = [
   "catalog",
   "catalog_lookup",
   "marketing_share",
+  "analyst_inflation",
+  "analyst_dispersion",
 ] as const;
 
 /** The shards compiled from the catalog snapshots (the rest come from the GPC release and curated content). */
-export const CATALOG_SHARD_NAMES: readonly ShardName[] = ["catalog", "catalog_lookup", "marketing_share"];
+export const CATALOG_SHARD_NAMES: readonly ShardName[] = [
+  "catalog",
+  "catalog_lookup",
+  "marketing_share",
+  "analyst_inflation",
+  "analyst_dispersion",
+];
 /** Name of one shard. */
 export type ShardName = typeof SHARD_NAMES[number];
 
