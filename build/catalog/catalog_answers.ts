@@ -7,6 +7,8 @@ import type { CompiledCountry } from "./catalog_compile.ts";
 import { compileShareOfShelf } from "./share_of_shelf.ts";
 import { compileCompetitiveLandscape } from "./competitive_landscape.ts";
 import { compileBrandTracker } from "./brand_tracker.ts";
+import { compileInflation } from "./inflation_index.ts";
+import { compileDispersion } from "./price_dispersion.ts";
 
 /** One analytic's shard and how it is compiled. */
 export interface AnswerShard {
@@ -19,4 +21,6 @@ export const ANSWER_SHARDS: readonly AnswerShard[] = [
   { name: "marketing_share", compile: compileShareOfShelf },
   { name: "marketing_landscape", compile: compileCompetitiveLandscape },
   { name: "marketing_brands", compile: compileBrandTracker },
+  { name: "analyst_inflation", compile: compileInflation },
+  { name: "analyst_dispersion", compile: compileDispersion },
 ];

@@ -20,6 +20,7 @@ import { QUALITY_THRESHOLDS, type QualityThresholds, retailerQuality } from "./r
 import { type CategoryLink, type CountryResolutions, resolveCategories } from "./category_resolution.ts";
 import { formatUtc } from "./catalog_observed_at.ts";
 import { ANSWER_SHARDS } from "./catalog_answers.ts";
+import { type LinkedOfficial, linkOfficial, type OfficialLevel } from "./official_levels.ts";
 import type { RetailerQuality } from "../../src/format/catalog_records.ts";
 
 /** One country, compiled: its model, its retailers' quality and its category resolutions. */
@@ -27,6 +28,8 @@ export interface CompiledCountry {
   readonly catalog: CountryCatalog;
   readonly quality: readonly RetailerQuality[];
   readonly resolutions: CountryResolutions;
+  /** Official average price levels linked to the country's categories (the inflation answers list them). */
+  readonly official: readonly LinkedOfficial[];
 }
 
 /** Key → record pairs of one shard. */
@@ -45,6 +48,8 @@ export interface CatalogContext {
   readonly lexicon: ReadonlyMap<string, LexiconRecord>;
   /** Curated category → GPC links, by country. */
   readonly links: ReadonlyMap<Country, readonly CategoryLink[]>;
+  /** Official average price levels with their links, by country (default: none). */
+  readonly official?: ReadonlyMap<Country, readonly OfficialLevel[]>;
   /** Retailer quality thresholds (default: QUALITY_THRESHOLDS). */
   readonly thresholds?: QualityThresholds;
 }
@@ -79,7 +84,13 @@ export async function compileCatalogShardsOf(
       context.lexicon,
       context.links.get(country) ?? [],
     );
-    const entry: CompiledCountry = { catalog, quality, resolutions };
+    const official = linkOfficial(
+      catalog,
+      context.codes,
+      context.links.get(country) ?? [],
+      context.official?.get(country) ?? [],
+    );
+    const entry: CompiledCountry = { catalog, quality, resolutions, official };
     countries.push(entry);
     shards.get("catalog")!.set(
       `country:${country}`,
@@ -102,7 +113,7 @@ export async function compileCatalogShardsOf(
     countries,
     report: {
       files: compiled.report.files,
-      countries: countries.map(({ catalog, quality, resolutions }) => ({
+      countries: countries.map(({ catalog, quality, resolutions, official }) => ({
         country: catalog.country,
         observations: catalog.obs.time.length,
         outliers: catalog.outliers,
@@ -111,6 +122,7 @@ export async function compileCatalogShardsOf(
         category_nodes: catalog.nodes.length,
         category_inputs: resolutions.keys.size,
         targets: resolutions.targets.length,
+        official_levels_linked: official.reduce((sum, group) => sum + group.rows.length, 0),
         retailers: quality,
       })),
     },

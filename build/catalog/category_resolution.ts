@@ -60,19 +60,7 @@ export function resolveCategories(
   links: readonly CategoryLink[],
 ): CountryResolutions {
   const { nodes } = catalog;
-  const nodeByKey = new Map(nodes.map((node, i) => [node.key, i]));
-  // GPC code → the category nodes linked to it or to a node under it.
-  const covered = new Map<string, Set<number>>();
-  for (const link of links) {
-    const node = nodeByKey.get(link.category.split(" > ").map(nameKey).join("\u001f"));
-    const path = codes.get(link.gpc_code)?.path;
-    if (node === undefined || path === undefined) continue;
-    for (const code of path) {
-      let set = covered.get(code);
-      if (set === undefined) covered.set(code, set = new Set());
-      set.add(node);
-    }
-  }
+  const covered = gpcCoverage(catalog, codes, links);
   const reach = (gpcCodes: readonly string[]) => new Set(gpcCodes.flatMap((c) => [...covered.get(c) ?? []]));
   const candidates = new Map<string, Candidate[]>();
   const offer = (key: string, candidate: Candidate) => {
@@ -121,6 +109,32 @@ export function resolveCategories(
     offer(key, { matched_by: "catalog_category", nodes: set, gpc: null, gpc_codes: [] });
   }
   return assemble(catalog, candidates);
+}
+
+/** Category path as a snapshot writes it (`Pantry > Bread`) → node key. */
+export function pathKey(path: string): string {
+  return path.split(" > ").map(nameKey).join("\u001f");
+}
+
+/** GPC code → the category nodes linked (by `links`) to it or to a GPC node under it. */
+export function gpcCoverage(
+  catalog: CountryCatalog,
+  codes: ReadonlyMap<string, CodeRecord>,
+  links: readonly CategoryLink[],
+): Map<string, Set<number>> {
+  const nodeByKey = new Map(catalog.nodes.map((node, i) => [node.key, i]));
+  const covered = new Map<string, Set<number>>();
+  for (const link of links) {
+    const node = nodeByKey.get(pathKey(link.category));
+    const path = codes.get(link.gpc_code)?.path;
+    if (node === undefined || path === undefined) continue;
+    for (const code of path) {
+      let set = covered.get(code);
+      if (set === undefined) covered.set(code, set = new Set());
+      set.add(node);
+    }
+  }
+  return covered;
 }
 
 // Picks each key's winning candidate, numbers the distinct node sets and writes the resolutions.

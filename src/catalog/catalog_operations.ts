@@ -15,6 +15,8 @@ import {
 import { shareOfShelfResponseSchema } from "./share_of_shelf_schema.ts";
 import { landscapeResponseSchema } from "./landscape_schema.ts";
 import { brandTrackerResponseSchema } from "./brand_tracker_schema.ts";
+import { inflationResponseSchema } from "./inflation_schema.ts";
+import { dispersionResponseSchema } from "./dispersion_schema.ts";
 
 /** One served catalog operation. */
 export interface CatalogOperationSpec {
@@ -70,5 +72,34 @@ export const CATALOG_SERVED: Partial<Readonly<Record<CatalogOperation, CatalogOp
       "on deal. trend: median price and observations per ISO week over the whole snapshot. period: the " +
       "current 14 days against the 14 before, each figure with previous_* and change_*. With retailer, " +
       "that retailer's row only; the other figures stay the brand's across the market.",
+  },
+  getInflationIndex: {
+    prepare: categoryAnswer("getInflationIndex", "analyst_inflation"),
+    query: categoryQuery,
+    response: inflationResponseSchema,
+    summary: "Observed weekly price index of a category (chained Jevons of matched listings)",
+    description:
+      "A weekly chained Jevons index (ILO/IMF CPI Manual): a listing's weekly price is the median of its " +
+      "non-outlier observations in the ISO week; each week's link is exp(mean ln(p_t / p_t-1)) over the " +
+      "listings (same product at the same retailer) priced in that week and the week before; the index is " +
+      "100 in base_period and runs to the week of the country's latest observation; a week with no matched " +
+      "pair carries the value forward (imputed). coverage says how many listings ever matched. by_retailer " +
+      "holds each retailer's own index; with retailer, the answer is that retailer's. official lists the " +
+      "official average price levels of the series linked to the category (StatCan 18-10-0245-01 for ca, " +
+      "USDA ERS for us) as published: levels, never mixed into the index, with the agency's caveat.",
+  },
+  getPriceDispersion: {
+    prepare: categoryAnswer("getPriceDispersion", "analyst_dispersion"),
+    query: categoryQuery,
+    response: dispersionResponseSchema,
+    summary: "Price dispersion of a category: quartiles, cv, and within-product spreads across retailers",
+    description:
+      "Over current prices (a listing's latest non-outlier price within 14 days of the country's latest " +
+      "observation): stats {n, min, q1, median, q3, max, iqr, cv} (quartiles R-7, cv = population standard " +
+      "deviation / mean) of unit prices when at least half of the listings have one in a single basis " +
+      "(measure unit_price, unit_basis), else of prices; by_retailer the same per retailer; within_product " +
+      "the medians of each product's cv, max/min ratio and gap (second-lowest - lowest price) over products " +
+      "priced at two or more retailers. With retailer, the stats of its listings and within_product over " +
+      "the products it sells that another retailer sells.",
   },
 };

@@ -27,6 +27,8 @@ export const SHARD_NAMES = [
   "marketing_share",
   "marketing_landscape",
   "marketing_brands",
+  "analyst_inflation",
+  "analyst_dispersion",
 ] as const;
 
 /** The shards compiled from the catalog snapshots (the rest come from the GPC release and curated content). */
@@ -36,6 +38,8 @@ export const CATALOG_SHARD_NAMES: readonly ShardName[] = [
   "marketing_share",
   "marketing_landscape",
   "marketing_brands",
+  "analyst_inflation",
+  "analyst_dispersion",
 ];
 /** Name of one shard. */
 export type ShardName = typeof SHARD_NAMES[number];

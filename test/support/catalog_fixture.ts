@@ -10,6 +10,7 @@ import {
   type CompiledCatalogShards,
 } from "../../build/catalog/catalog_compile.ts";
 import type { CategoryLink } from "../../build/catalog/category_resolution.ts";
+import type { OfficialLevel } from "../../build/catalog/official_levels.ts";
 import type { QualityThresholds } from "../../build/catalog/retailer_quality.ts";
 import type { CodeRecord, GpcNodeView, LexiconRecord } from "../../src/format/shard_records.ts";
 import type { Country } from "../../src/format/catalog_records.ts";
@@ -22,6 +23,8 @@ export const EMBEDDED_GPC = "data/gpc/gpc-en-v20241202-excerpt-seg50-four-famili
 export const ANALYTICS_CA = "test/build/catalog/fixtures/analytics_ca.csv";
 /** The hand-made marketing snapshot (ca): a product at 3 retailers, a tie, deals in two periods, an empty week. */
 export const MARKETING_CA = "test/build/catalog/fixtures/marketing_ca.csv";
+/** The hand-made snapshot of the analyst tests (ca): four ISO weeks of bread, current oil prices. */
+export const ANALYST_CA = "test/build/catalog/fixtures/analyst_ca.csv";
 /** Thresholds small enough for the fixture: stale after 7 days, sparse below 2 observations or 20 %. */
 export const FIXTURE_THRESHOLDS: QualityThresholds = {
   stale_after_days: 7,
@@ -49,16 +52,23 @@ export async function lexiconOf(
   );
 }
 
-/** Compiles `files` with the fixture thresholds, the given links and lexicon. */
+/** What a fixture is compiled against besides its snapshots (all by country where keyed). */
+export interface FixtureOptions {
+  readonly links?: Record<string, readonly CategoryLink[]>;
+  readonly lexicon?: Record<string, readonly string[]>;
+  readonly official?: Record<string, readonly OfficialLevel[]>;
+}
+
+/** Compiles `files` with the fixture thresholds, the given links, lexicon and official levels. */
 export async function compileFixture(
   files: readonly string[] = [ANALYTICS_CA],
-  options: { links?: Record<string, readonly CategoryLink[]>; lexicon?: Record<string, readonly string[]> } =
-    {},
+  options: FixtureOptions = {},
 ): Promise<CompiledCatalogShards> {
   const context: CatalogContext = {
     codes: await embeddedCodes(),
     lexicon: await lexiconOf(options.lexicon ?? {}),
     links: new Map(Object.entries(options.links ?? {}) as [Country, readonly CategoryLink[]][]),
+    official: new Map(Object.entries(options.official ?? {}) as [Country, readonly OfficialLevel[]][]),
     thresholds: FIXTURE_THRESHOLDS,
   };
   return await compileCatalogShards(files, context);

@@ -36,6 +36,8 @@ Deno.test("the same release compiles to byte-identical shards from XML, JSON and
     "marketing_share.shard",
     "marketing_landscape.shard",
     "marketing_brands.shard",
+    "analyst_inflation.shard",
+    "analyst_dispersion.shard",
   ]);
   assert.deepEqual(shards[1], shards[0], "JSON differs from XML");
   assert.deepEqual(shards[2], shards[0], "XLSX differs from XML");

@@ -1,0 +1,177 @@
+/**
+ * The observed price index of a target, precomputed: a chained Jevons index of matched items, weekly, as
+ * the ILO/IMF Consumer Price Index Manual builds elementary indices. A listing's weekly price is the median
+ * of its non-outlier observations in that ISO week; the link of week t is the geometric mean of the price
+ * relatives p_t / p_t−1 over the listings priced in both week t−1 and week t (matched pairs: the same
+ * product at the same retailer, so quality and outlet are held constant); the index chains the links from
+ * 100 in the first week the target (or retailer) has a price, to the week of the country's latest
+ * observation. A week with no matched pair carries the index forward and says it is imputed.
+ *
+ * Beside the index, never mixed into it, the official average price levels of the series linked to the
+ * target's categories (official_levels.ts), with the agency's caveat.
+ */
+import type { AnswerRecord } from "../../src/format/catalog_records.ts";
+import type { CompiledCountry } from "./catalog_compile.ts";
+import type { CountryCatalog } from "./catalog_model.ts";
+import { index as indexValue, median, rate } from "./catalog_figures.ts";
+import { subtreeOf } from "./catalog_nodes.ts";
+import { isoWeekLabel, weekNumber } from "./iso_week.ts";
+import { OFFICIAL_CAVEATS, officialFor } from "./official_levels.ts";
+
+/** How the index is computed, as every answer states it. */
+export const INFLATION_METHOD = Object.freeze({
+  index: "chained_jevons_matched",
+  chained_jevons_matched: "I = 100 in base_period; I_t = I_t-1 × J_t with J_t = exp(mean ln(p_t / p_t-1)) " +
+    "over the listings (same product at the same retailer) priced in both week t-1 and week t: the " +
+    "chained Jevons index of matched items of the ILO/IMF Consumer Price Index Manual",
+  weekly_price:
+    "a listing's price in a week is the median of its non-outlier observations in that ISO 8601 " +
+    "week (UTC, Monday to Sunday)",
+  periods: "every week from the first week with a price (base_period) to the week of the country's latest " +
+    "observation",
+  imputed: "a week with no matched pair carries the previous value forward (n_matched 0, imputed true)",
+  sample: "n: listings priced in the week; n_matched: listings priced in the week and in the week before",
+  coverage: "listings: listings with a non-outlier observation; matched_listings: those priced in two " +
+    "consecutive weeks at least once; share = matched_listings / listings",
+  official: "official average price levels of the series linked to the categories the answer covers, as " +
+    "published: levels, not an index, never mixed into it (see official_caveat)",
+});
+
+/** A listing's weekly prices: week numbers ascending, each with its median non-outlier price. */
+interface Weekly {
+  readonly weeks: readonly number[];
+  readonly prices: readonly number[];
+}
+
+/** One period of an index. */
+export interface IndexRow {
+  readonly period: string;
+  readonly value: number;
+  readonly n_matched: number;
+  readonly imputed: boolean;
+  readonly sample: { readonly n: number; readonly n_matched: number };
+}
+
+/** A chained index and its coverage. */
+export interface ChainedIndex {
+  readonly base_period: string | null;
+  readonly index: readonly IndexRow[];
+  readonly coverage: {
+    readonly listings: number;
+    readonly matched_listings: number;
+    readonly share: number | null;
+  };
+}
+
+/** The inflation record of every target of `country`, keyed by target id. */
+export function* compileInflation(country: CompiledCountry): Generator<[string, AnswerRecord]> {
+  const { catalog, resolutions } = country;
+  const { listings, retailers, obs, nodes } = catalog;
+  const weekly = listings.map((_, l) => weeklyPrices(catalog, l));
+  const outliers = listings.map((listing) => listing.observations.reduce((n, i) => n + obs.outlier[i]!, 0));
+  const lastWeek = weekNumber(catalog.latest);
+  const byName = retailers.map((_, r) => r).sort((a, b) => compare(retailers[a]!.name, retailers[b]!.name));
+  const caveat = JSON.stringify(OFFICIAL_CAVEATS[catalog.country]);
+  for (const target of resolutions.targets) {
+    const covered = new Set(target.nodes.flatMap((root) => subtreeOf(nodes, root)));
+    const official = `"official":${JSON.stringify(officialFor(country.official, covered))},` +
+      `"official_caveat":${caveat}`;
+    const own = retailers.map((): number[] => []);
+    for (const l of target.listings) own[listings[l]!.retailer]!.push(l);
+    const chains = own.map((
+      ls,
+    ) => (ls.length === 0 ? null : chainedIndex(ls.map((l) => weekly[l]!), lastWeek)));
+    const rows = byName.flatMap((r) => {
+      const chain = chains[r];
+      return chain === null || chain === undefined || chain.coverage.listings === 0
+        ? []
+        : [{ retailer: retailers[r]!.name, ...chain }];
+    });
+    const fragment = (chain: ChainedIndex, by: readonly unknown[], ls: readonly number[]) =>
+      `"base_period":${JSON.stringify(chain.base_period)},"index":${JSON.stringify(chain.index)},` +
+      `"coverage":${JSON.stringify(chain.coverage)},"by_retailer":${JSON.stringify(by)},${official},` +
+      `"method":${
+        JSON.stringify({ ...INFLATION_METHOD, outliers_excluded: ls.reduce((n, l) => n + outliers[l]!, 0) })
+      }`;
+    yield [String(target.id), {
+      json: fragment(chainedIndex(target.listings.map((l) => weekly[l]!), lastWeek), rows, target.listings),
+      by_retailer: chains.map((chain, r) =>
+        chain === null ? null : fragment(chain, [{ retailer: retailers[r]!.name, ...chain }], own[r]!)
+      ),
+    }];
+  }
+}
+
+/** The chained Jevons index of `listings` (their weekly prices) from their first priced week to `lastWeek`. */
+export function chainedIndex(listings: readonly Weekly[], lastWeek: number): ChainedIndex {
+  let first = Infinity;
+  for (const { weeks } of listings) if (weeks.length > 0) first = Math.min(first, weeks[0]!);
+  if (first === Infinity) {
+    return { base_period: null, index: [], coverage: { listings: 0, matched_listings: 0, share: null } };
+  }
+  const span = lastWeek - first + 1;
+  const logSum = new Float64Array(span), matched = new Int32Array(span), priced = new Int32Array(span);
+  let count = 0, matchedListings = 0;
+  for (const { weeks, prices } of listings) {
+    if (weeks.length === 0) continue;
+    count++;
+    let wasMatched = false;
+    for (let k = 0; k < weeks.length; k++) {
+      const t = weeks[k]! - first;
+      priced[t]!++;
+      if (k > 0 && weeks[k - 1] === weeks[k]! - 1) {
+        logSum[t]! += Math.log(prices[k]! / prices[k - 1]!);
+        matched[t]!++;
+        wasMatched = true;
+      }
+    }
+    if (wasMatched) matchedListings++;
+  }
+  const index: IndexRow[] = [];
+  let value = 100;
+  for (let t = 0; t < span; t++) {
+    if (matched[t]! > 0) value *= Math.exp(logSum[t]! / matched[t]!);
+    index.push({
+      period: isoWeekLabel(first + t),
+      value: indexValue(value)!,
+      n_matched: matched[t]!,
+      imputed: t > 0 && matched[t] === 0,
+      sample: { n: priced[t]!, n_matched: matched[t]! },
+    });
+  }
+  return {
+    base_period: isoWeekLabel(first),
+    index,
+    coverage: { listings: count, matched_listings: matchedListings, share: rate(matchedListings / count) },
+  };
+}
+
+// The median non-outlier price of listing `l` in each week it was observed.
+function weeklyPrices(catalog: CountryCatalog, l: number): Weekly {
+  const { obs } = catalog;
+  const weeks: number[] = [], prices: number[] = [];
+  let week = NaN, bucket: number[] = [];
+  const flush = () => {
+    if (bucket.length > 0) {
+      weeks.push(week);
+      prices.push(median(bucket));
+    }
+  };
+  // Observations are oldest first, so a week's observations are contiguous.
+  for (const i of catalog.listings[l]!.observations) {
+    if (obs.outlier[i] === 1) continue;
+    const w = weekNumber(obs.time[i]!);
+    if (w !== week) {
+      flush();
+      week = w;
+      bucket = [];
+    }
+    bucket.push(obs.price[i]!);
+  }
+  flush();
+  return { weeks, prices };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
