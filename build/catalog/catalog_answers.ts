@@ -5,6 +5,9 @@
 import type { ShardName } from "../../src/format/manifest.ts";
 import type { CompiledCountry } from "./catalog_compile.ts";
 import { compileShareOfShelf } from "./share_of_shelf.ts";
+import { compileShopperSearch } from "./shopper_search.ts";
+import { compileShopperProducts } from "./shopper_products.ts";
+import { compileShopperDeals } from "./shopper_deals.ts";
 
 /** One analytic's shard and how it is compiled. */
 export interface AnswerShard {
@@ -15,4 +18,7 @@ export interface AnswerShard {
 /** Every analytic's shard. */
 export const ANSWER_SHARDS: readonly AnswerShard[] = [
   { name: "marketing_share", compile: compileShareOfShelf },
+  { name: "shopper_search", compile: compileShopperSearch },
+  { name: "shopper_products", compile: compileShopperProducts },
+  { name: "shopper_deals", compile: compileShopperDeals },
 ];

@@ -25,10 +25,20 @@ export const SHARD_NAMES = [
   "catalog",
   "catalog_lookup",
   "marketing_share",
+  "shopper_search",
+  "shopper_products",
+  "shopper_deals",
 ] as const;
 
 /** The shards compiled from the catalog snapshots (the rest come from the GPC release and curated content). */
-export const CATALOG_SHARD_NAMES: readonly ShardName[] = ["catalog", "catalog_lookup", "marketing_share"];
+export const CATALOG_SHARD_NAMES: readonly ShardName[] = [
+  "catalog",
+  "catalog_lookup",
+  "marketing_share",
+  "shopper_search",
+  "shopper_products",
+  "shopper_deals",
+];
 /** Name of one shard. */
 export type ShardName = typeof SHARD_NAMES[number];
 
