@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import * as v from "npm:valibot@1.5.0";
 import { bestPriceResponseSchema } from "../../src/catalog/shopper_schemas.ts";
-import { catalogHandler } from "../support/catalog_fixture.ts";
+import { catalogHandler, compileFixture } from "../support/catalog_fixture.ts";
 import {
   compileShopperFixture,
   SHOPPER_NOW,
@@ -145,3 +145,15 @@ testInvalid("best-price", path, [
     'unknown parameter "sort"; this operation accepts country, retailer, q, limit',
   ],
 ]);
+
+// The stats fixture's us snapshot is generated: every shopper answer about it says so in meta.
+Deno.test("a shopper answer from a generated snapshot is labelled generated", async () => {
+  const generated = await compileFixture(["test/build/catalog/fixtures/stats_us.csv"]);
+  const { fetch } = catalogHandler(generated, { now: () => Date.UTC(2022, 2, 2) });
+  const body = v.parse(bestPriceResponseSchema, await (await fetch(`${path}?q=apples`)).json());
+  assert.deepEqual([body.meta.generated, body.meta.served_from[0]!.kind], [true, "generated"]);
+  // Apples at SAFEWAY, 1.80 per pound = 3.97/kg (derived); Generated Market A's 1.77 is older than 14 days.
+  assert.deepEqual(body.results.map((r) => [r.product, r.best.retailer, r.best.unit_price]), [
+    ["Apples (Fresh)", "SAFEWAY", 3.97],
+  ]);
+});
