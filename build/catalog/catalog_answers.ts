@@ -9,6 +9,9 @@ import { compileCompetitiveLandscape } from "./competitive_landscape.ts";
 import { compileBrandTracker } from "./brand_tracker.ts";
 import { compileInflation } from "./inflation_index.ts";
 import { compileDispersion } from "./price_dispersion.ts";
+import { compileShopperSearch } from "./shopper_search.ts";
+import { compileShopperProducts } from "./shopper_products.ts";
+import { compileShopperDeals } from "./shopper_deals.ts";
 
 /** One analytic's shard and how it is compiled. */
 export interface AnswerShard {
@@ -23,4 +26,7 @@ export const ANSWER_SHARDS: readonly AnswerShard[] = [
   { name: "marketing_brands", compile: compileBrandTracker },
   { name: "analyst_inflation", compile: compileInflation },
   { name: "analyst_dispersion", compile: compileDispersion },
+  { name: "shopper_search", compile: compileShopperSearch },
+  { name: "shopper_products", compile: compileShopperProducts },
+  { name: "shopper_deals", compile: compileShopperDeals },
 ];

@@ -17,6 +17,15 @@ import { landscapeResponseSchema } from "./landscape_schema.ts";
 import { brandTrackerResponseSchema } from "./brand_tracker_schema.ts";
 import { inflationResponseSchema } from "./inflation_schema.ts";
 import { dispersionResponseSchema } from "./dispersion_schema.ts";
+import { prepareBestPrice } from "./best_price.ts";
+import { prepareDealFinder } from "./deal_finder.ts";
+import { preparePriceDropAlert } from "./price_drop_alert.ts";
+import { bestPriceQuery, dealFinderQuery, priceDropAlertQuery } from "./shopper_params.ts";
+import {
+  bestPriceResponseSchema,
+  dealFinderResponseSchema,
+  priceDropAlertResponseSchema,
+} from "./shopper_schemas.ts";
 
 /** One served catalog operation. */
 export interface CatalogOperationSpec {
@@ -101,5 +110,44 @@ export const CATALOG_SERVED: Partial<Readonly<Record<CatalogOperation, CatalogOp
       "the medians of each product's cv, max/min ratio and gap (second-lowest - lowest price) over products " +
       "priced at two or more retailers. With retailer, the stats of its listings and within_product over " +
       "the products it sells that another retailer sells.",
+  },
+  getBestPrice: {
+    prepare: prepareBestPrice,
+    query: bestPriceQuery,
+    response: bestPriceResponseSchema,
+    summary: "Best current price of the products matching a search, across retailers",
+    description:
+      "Products whose name or brand matches q (every term a word, the last a prefix), each with its best " +
+      "(cheapest) current offer, its offers at every retailer by price, and savings_vs_median (the median of " +
+      "its current prices at every retailer minus the best price). Current: a listing's latest non-outlier " +
+      "price within 14 days of the country's latest observation. Ranked by match_rank (1: every term in the " +
+      "name), then unit price (the basis most matches use first; unknown unit prices last, by price), then " +
+      "name. With retailer: only that retailer's offers; savings still against the whole market. 404 " +
+      "NO_RESULTS (free) when no product with a current price matches.",
+  },
+  findDeals: {
+    prepare: prepareDealFinder,
+    query: dealFinderQuery,
+    response: dealFinderResponseSchema,
+    summary: "Current deals of a category: prices below their own recent median",
+    description: "Listings of the category whose current price is below their reference price by at least " +
+      "min_discount percent. Reference price: the median of the listing's non-outlier observations in the " +
+      "window (7d, 31d, 90d before the country's latest observation; absent: the whole snapshot) with the " +
+      "current pack size, the current one included; a deal needs n_obs ≥ 2. is_lowest_in_window: no " +
+      "observation of that sample is cheaper; promo: the retailer's own deal flag. Sorted by sort (pct, abs, " +
+      "recency); total counts every deal at or above min_discount. With retailer: that retailer's deals.",
+  },
+  getPriceDropAlerts: {
+    prepare: preparePriceDropAlert,
+    query: priceDropAlertQuery,
+    response: priceDropAlertResponseSchema,
+    summary: "Stateless price alerts: current price against the previous different price",
+    description:
+      "For each listing of the products matching q: the current price, previous_price (the most recent " +
+      "earlier non-outlier observation with a different price and the same pack size), change, change_pct " +
+      "and changed_at (the first observation at the current price after it). triggered when change_pct " +
+      "passes threshold_pct in the asked direction (down: ≤ −threshold, up: ≥ threshold, any: |change| ≥ " +
+      "threshold) or the price is at or below target; trigger names the rule. Sorted triggered first, then " +
+      "|change_pct| descending, then product name. With retailer: that retailer's listings.",
   },
 };

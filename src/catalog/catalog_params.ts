@@ -13,6 +13,9 @@ import { repeated, unknownParameter } from "../operation/query.ts";
 export const MAX_VALUE_CHARS = 200;
 
 const NOT_BLANK = /\S/u;
+/** A plain decimal: no sign, no exponent, at most 4 decimals. */
+export const PLAIN_DECIMAL = /^\d{1,9}(?:\.\d{1,4})?$/;
+const WHOLE_NUMBER = /^\d{1,4}$/;
 
 function tooLong(name: string): (issue: v.BaseIssue<unknown>) => string {
   return (issue) =>
@@ -81,9 +84,10 @@ export function decimalParam(name: string, min: number, max: number, description
     v.pipe(
       v.string(repeated(name)),
       v.description(description),
-      v.regex(/^\d{1,9}(?:\.\d{1,4})?$/, `${name} must be a plain decimal number such as 10 or 12.5`),
+      v.regex(PLAIN_DECIMAL, `${name} must be a plain decimal number such as 10 or 12.5`),
+      // Only a well-formed value is range-checked: a malformed one gets one message, not two.
       v.check(
-        (value) => Number(value) >= min && Number(value) <= max,
+        (value) => !PLAIN_DECIMAL.test(value) || (Number(value) >= min && Number(value) <= max),
         `${name} must be between ${min} and ${max}`,
       ),
     ),
@@ -96,9 +100,9 @@ export function integerParam(name: string, min: number, max: number, description
     v.pipe(
       v.string(repeated(name)),
       v.description(description),
-      v.regex(/^\d{1,4}$/, `${name} must be a whole number from ${min} to ${max}`),
+      v.regex(WHOLE_NUMBER, `${name} must be a whole number from ${min} to ${max}`),
       v.check(
-        (value) => Number(value) >= min && Number(value) <= max,
+        (value) => !WHOLE_NUMBER.test(value) || (Number(value) >= min && Number(value) <= max),
         `${name} must be a whole number from ${min} to ${max}`,
       ),
     ),

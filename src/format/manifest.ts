@@ -29,6 +29,9 @@ export const SHARD_NAMES = [
   "marketing_brands",
   "analyst_inflation",
   "analyst_dispersion",
+  "shopper_search",
+  "shopper_products",
+  "shopper_deals",
 ] as const;
 
 /** The shards compiled from the catalog snapshots (the rest come from the GPC release and curated content). */
@@ -40,6 +43,9 @@ export const CATALOG_SHARD_NAMES: readonly ShardName[] = [
   "marketing_brands",
   "analyst_inflation",
   "analyst_dispersion",
+  "shopper_search",
+  "shopper_products",
+  "shopper_deals",
 ];
 /** Name of one shard. */
 export type ShardName = typeof SHARD_NAMES[number];

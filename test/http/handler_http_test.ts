@@ -38,7 +38,7 @@ for (const method of methods) {
   });
 }
 
-const unknownPaths = ["/", "/v1/reference/classify/", "/v1/reference/CLASSIFY", "/v1/shopper/best-price"];
+const unknownPaths = ["/", "/v1/reference/classify/", "/v1/reference/CLASSIFY", "/v1/shopper/best-prices"];
 for (const path of unknownPaths) {
   Deno.test(`an unknown path ${path} answers a 404 problem`, async () => {
     const response = await testHandler().fetch(path);

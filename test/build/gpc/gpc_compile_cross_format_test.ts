@@ -38,6 +38,9 @@ Deno.test("the same release compiles to byte-identical shards from XML, JSON and
     "marketing_brands.shard",
     "analyst_inflation.shard",
     "analyst_dispersion.shard",
+    "shopper_search.shard",
+    "shopper_products.shard",
+    "shopper_deals.shard",
   ]);
   assert.deepEqual(shards[1], shards[0], "JSON differs from XML");
   assert.deepEqual(shards[2], shards[0], "XLSX differs from XML");

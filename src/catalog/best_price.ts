@@ -1,0 +1,75 @@
+/**
+ * GET /v1/shopper/best-price?q=: each matching product's best current offer, its offers at every retailer
+ * and its savings against the median price, ranked by match, then by unit price across products. The search
+ * runs before payment (a q that matches nothing is a free 404); once paid, the answer concatenates the
+ * products' precomputed fragments, reading only the products it serves.
+ */
+import { parseQuery } from "../operation/query.ts";
+import type { ShopperProductRecord } from "../format/shopper_records.ts";
+import { catalogContext } from "./catalog_context.ts";
+import { metaJson } from "./catalog_meta.ts";
+import type { CatalogPrepare } from "./category_answer.ts";
+import { resolveSearch, type SearchMatches } from "./product_search.ts";
+import { bestPriceQuery } from "./shopper_params.ts";
+import { bestPriceResult } from "./shopper_fragments.ts";
+import { int32Of } from "./typed_columns.ts";
+import { BEST_PRICE_METHOD, methodHead } from "./shopper_methods.ts";
+
+/** Results when `limit` is absent. */
+export const BEST_PRICE_LIMIT = 10;
+
+const METHOD_HEAD = methodHead(BEST_PRICE_METHOD);
+// Unit bases as SearchScope.basis numbers them: kg, L, each; 0 (unknown) always comes last.
+const KNOWN_BASES = [1, 2, 3];
+
+/** Prepares a best-price request: validation, country, retailer and the search, all free on failure. */
+export const prepareBestPrice: CatalogPrepare = (search, store, now) => {
+  const query = parseQuery(bestPriceQuery, search);
+  const context = catalogContext(query, store);
+  const found = resolveSearch(context, query.q, store);
+  const limit = query.limit === undefined ? BEST_PRICE_LIMIT : Number(query.limit);
+  const retailer = context.retailer?.index ?? null;
+  const served = ranked(found.matches, limit);
+  return {
+    operation: { operation: "getBestPrice", items: 1 },
+    run: () => {
+      let outliers = 0;
+      const results = served.map(({ ordinal, rank }) => {
+        const key = `${context.country}:${found.matches.scope.ids[ordinal]}`;
+        const record = store.catalog<ShopperProductRecord>("shopper_products", key);
+        const result = record === undefined ? undefined : bestPriceResult(record, retailer, rank);
+        // The search index named the product in this scope: a missing record or offer is a broken dist.
+        if (result === undefined) throw new Error(`shopper_products lacks ${key}`);
+        outliers += record!.outliers_current;
+        return result;
+      });
+      return `{"meta":${metaJson(context.record, now())},"query":{${found.queryJson},"limit":${limit}},` +
+        `"results":[${results.join(",")}],"total":${found.matches.ordinals.length},` +
+        `"method":${METHOD_HEAD}${outliers}}}`;
+    },
+  };
+};
+
+/**
+ * The first `limit` matches in answer order: match rank, then the basis groups (the basis most matches use
+ * first; ties kg, L, each; unknown unit price last), then ordinal (unit price, price, name within a group).
+ * Ordinals are ascending, so each group is a filter of the matches: O(matches) work.
+ */
+export function ranked(matches: SearchMatches, limit: number): { ordinal: number; rank: number }[] {
+  const { ordinals, ranks } = matches;
+  const basis = int32Of(matches.scope.basis);
+  const uses = [0, 0, 0, 0];
+  for (const ordinal of ordinals) uses[basis[ordinal]!]!++;
+  const groups = [...KNOWN_BASES].sort((a, b) => uses[b]! - uses[a]! || a - b).concat(0);
+  const out: { ordinal: number; rank: number }[] = [];
+  for (const rank of [1, 2]) {
+    for (const group of groups) {
+      for (let at = 0; at < ordinals.length && out.length < limit; at++) {
+        if (ranks[at] === rank && basis[ordinals[at]!] === group) {
+          out.push({ ordinal: ordinals[at]!, rank });
+        }
+      }
+    }
+  }
+  return out;
+}
