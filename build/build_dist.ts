@@ -61,6 +61,7 @@ export async function compileData(dataDir: string, progress: Progress): Promise<
       codes: gpc.codes,
       lexicon: content.lexicon,
       links: links.categoryLinks,
+      official: links.official,
     });
     catalog = compiled.shards;
     const stats = compiled.shards.get("catalog")!.get("stats") as CatalogStats;

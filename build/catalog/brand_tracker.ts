@@ -12,6 +12,7 @@
  */
 import type { AnswerRecord } from "../../src/format/catalog_records.ts";
 import type { CompiledCountry } from "./catalog_compile.ts";
+import { members, methodMember, sharedRecord } from "./answer_text.ts";
 import { type CountryCatalog, CURRENT_WINDOW_DAYS, DAY_MS } from "./catalog_model.ts";
 import { geometricMean, index, median, money, pct, rate } from "./catalog_figures.ts";
 import { formatUtc } from "./catalog_observed_at.ts";
@@ -60,7 +61,10 @@ class Tally {
 }
 
 /** The brand-tracker record of every brand of `country`, keyed by brand key. */
-export function* compileBrandTracker({ catalog }: CompiledCountry): Generator<[string, AnswerRecord]> {
+export function* compileBrandTracker(
+  { catalog }: CompiledCountry,
+): Generator<readonly [string, AnswerRecord | readonly string[]]> {
+  yield sharedRecord(members(BRAND_METHOD));
   const markets = nodeMarkets(catalog);
   const byBrand = new Map<string, number[]>();
   catalog.listings.forEach((listing, l) => {
@@ -114,7 +118,7 @@ function brandRecord(
     for (const r of markets[node]!.retailers) inCategories.add(r);
   }
   const carrying = [...rows.values()].filter((row) => row.listings > 0).length;
-  const method = { ...BRAND_METHOD, outliers_excluded: outliersSince(catalog, brandListings, -Infinity) };
+  const method = methodMember(outliersSince(catalog, brandListings, -Infinity));
   const head = `"brand":${JSON.stringify(catalog.products[listings[brandListings[0]!]!.product]!.brand)},` +
     `"retailers":`;
   const tail = `,"distribution":${
@@ -132,7 +136,7 @@ function brandRecord(
         median_price: money(median(week.prices)),
         observations: week.prices.length,
       })))
-    },"method":${JSON.stringify(method)}`;
+    },${method}`;
   const fragment = (written: readonly unknown[]) => `${head}${JSON.stringify(written)}${tail}`;
   return {
     json: fragment([...rows.values()].filter((row) => row.listings > 0)),

@@ -10,12 +10,15 @@ import type { CatalogCountry } from "./catalog_snapshot_reader.ts";
 import type { CompiledCatalog } from "./catalog_stats.ts";
 import { catalogCategories, type CategoryGpcRow, parseCategoryGpcTable } from "./category_gpc_reader.ts";
 import { parseOfficialSeriesTable } from "./official_series_reader.ts";
-import { readOfficialPrices } from "./official_prices_reader.ts";
+import { type OfficialPrice, readOfficialPrices } from "./official_prices_reader.ts";
+import { joinOfficial, type OfficialLevel } from "./official_levels.ts";
 
 /** What the catalog links compile reports. */
 export interface CatalogLinksResult {
   /** The live category → GPC links by country (empty without category_gpc.csv). */
   readonly categoryLinks: ReadonlyMap<CatalogCountry, readonly CategoryGpcRow[]>;
+  /** The official levels of the linked series, by country (empty without official_series.csv). */
+  readonly official: ReadonlyMap<CatalogCountry, readonly OfficialLevel[]>;
   /** Summary lines for the build's output. */
   readonly lines: readonly string[];
   /** Totals for the manifest's counts. */
@@ -81,10 +84,14 @@ export async function compileCatalogLinks(
     }
   }
   const seriesTable = tables.find((path) => path.endsWith("/official_series.csv"));
+  let official = new Map<CatalogCountry, OfficialLevel[]>();
   if (seriesTable !== undefined) {
     const series = new Map<CatalogCountry, Set<string>>();
+    const prices: OfficialPrice[] = [];
     for (const country of COUNTRIES) {
-      series.set(country, new Set((await readOfficialPrices(catalogDir, country)).map((p) => p.series)));
+      const rows = await readOfficialPrices(catalogDir, country);
+      prices.push(...rows);
+      series.set(country, new Set(rows.map((p) => p.series)));
     }
     const { table_version, links, report: linked } = parseOfficialSeriesTable(
       await Deno.readTextFile(seriesTable),
@@ -94,6 +101,7 @@ export async function compileCatalogLinks(
       codes,
     );
     report.official_series = { table: seriesTable, table_version, links: links.length, ...linked };
+    official = joinOfficial(prices, links);
     counts.catalog_official_series_linked = COUNTRIES.reduce((sum, c) => sum + linked.linked_series[c], 0);
     for (const country of COUNTRIES) {
       lines.push(
@@ -107,5 +115,5 @@ export async function compileCatalogLinks(
       );
     }
   }
-  return { categoryLinks, lines, counts, report };
+  return { categoryLinks, official, lines, counts, report };
 }

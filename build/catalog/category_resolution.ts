@@ -61,7 +61,9 @@ export function resolveCategories(
 ): CountryResolutions {
   const { nodes } = catalog;
   const covered = gpcCoverage(catalog, codes, links);
-  const reach = (gpcCodes: readonly string[]) => new Set(gpcCodes.flatMap((c) => [...covered.get(c) ?? []]));
+  const whole = wholeNodes(codes);
+  const reach = (gpcCodes: readonly string[]) =>
+    new Set(whole(gpcCodes).flatMap((c) => [...covered.get(c) ?? []]));
   const candidates = new Map<string, Candidate[]>();
   const offer = (key: string, candidate: Candidate) => {
     if (key === "") return;
@@ -200,4 +202,30 @@ function minimalSet(catalog: CountryCatalog, set: ReadonlySet<number>): number[]
     if (above === -1) kept.push(node);
   }
   return kept.sort((a, b) => a - b);
+}
+
+/**
+ * Closes a set of GPC codes upward: a class, family or segment all of whose bricks the set names is named
+ * too ("bread" names the three Bread bricks, so it names the class Bread and reaches the categories linked to
+ * it); a node only partly named is not, so the answer never covers more than the input means.
+ */
+export function wholeNodes(codes: ReadonlyMap<string, CodeRecord>): (named: readonly string[]) => string[] {
+  const bricksUnder = new Map<string, number>();
+  for (const record of codes.values()) {
+    if (record.kind !== "brick" || record.path === undefined) continue;
+    for (const above of record.path.slice(0, -1)) bricksUnder.set(above, (bricksUnder.get(above) ?? 0) + 1);
+  }
+  return (named) => {
+    const bricks = new Set(named.filter((code) => codes.get(code)?.kind === "brick"));
+    const counts = new Map<string, number>();
+    for (const brick of bricks) {
+      for (const above of codes.get(brick)!.path!.slice(0, -1)) {
+        counts.set(above, (counts.get(above) ?? 0) + 1);
+      }
+    }
+    const whole = [...counts].filter(([code, count]) => count === bricksUnder.get(code)).map(([code]) =>
+      code
+    );
+    return [...new Set([...named, ...whole])];
+  };
 }

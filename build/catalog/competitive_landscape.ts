@@ -12,6 +12,7 @@
  */
 import type { AnswerRecord } from "../../src/format/catalog_records.ts";
 import type { CompiledCountry } from "./catalog_compile.ts";
+import { members, methodMember, sharedRecord } from "./answer_text.ts";
 import type { CountryCatalog } from "./catalog_model.ts";
 import { geometricMean, index, median, money, rate, unitPrice } from "./catalog_figures.ts";
 import type { UnitBasis } from "./unit_size.ts";
@@ -64,7 +65,8 @@ interface RetailerRow {
 /** The competitive-landscape record of every target of `country`, keyed by target id. */
 export function* compileCompetitiveLandscape(
   { catalog, resolutions }: CompiledCountry,
-): Generator<[string, AnswerRecord]> {
+): Generator<readonly [string, AnswerRecord | readonly string[]]> {
+  yield sharedRecord(members(LANDSCAPE_METHOD));
   const { listings } = catalog;
   for (const target of resolutions.targets) {
     const current = target.listings.filter((l) => listings[l]!.current >= 0);
@@ -83,15 +85,10 @@ export function* compileCompetitiveLandscape(
         r,
       ) => [r, retailerRow(catalog, r, mine.get(r)!, market, basis)]),
     );
-    const method = {
-      ...LANDSCAPE_METHOD,
-      outliers_excluded: outliersSince(catalog, target.listings, catalog.currentFrom),
-    };
+    const method = methodMember(outliersSince(catalog, target.listings, catalog.currentFrom));
     const head = `"listings":${current.length},"products_compared":${market.size},` +
       `"unit_basis":${JSON.stringify(basis)},"retailers":`;
-    const tail = `,"top_brands":${JSON.stringify(topBrands(catalog, current))},"method":${
-      JSON.stringify(method)
-    }`;
+    const tail = `,"top_brands":${JSON.stringify(topBrands(catalog, current))},${method}`;
     const fragment = (written: readonly RetailerRow[]) => `${head}${JSON.stringify(written)}${tail}`;
     yield [String(target.id), {
       json: fragment([...rows.values()].filter((row) => row.listings > 0)),

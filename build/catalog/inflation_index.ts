@@ -12,11 +12,13 @@
  */
 import type { AnswerRecord } from "../../src/format/catalog_records.ts";
 import type { CompiledCountry } from "./catalog_compile.ts";
+import { MARK, members, methodMember, RECORD_MARK, sharedRecord } from "./answer_text.ts";
 import type { CountryCatalog } from "./catalog_model.ts";
 import { index as indexValue, median, rate } from "./catalog_figures.ts";
 import { subtreeOf } from "./catalog_nodes.ts";
 import { isoWeekLabel, weekNumber } from "./iso_week.ts";
-import { OFFICIAL_CAVEATS, officialFor } from "./official_levels.ts";
+import { officialFor } from "./official_levels.ts";
+import { OFFICIAL_CAVEATS } from "./official_prices_reader.ts";
 
 /** How the index is computed, as every answer states it. */
 export const INFLATION_METHOD = Object.freeze({
@@ -64,18 +66,22 @@ export interface ChainedIndex {
 }
 
 /** The inflation record of every target of `country`, keyed by target id. */
-export function* compileInflation(country: CompiledCountry): Generator<[string, AnswerRecord]> {
+export function* compileInflation(
+  country: CompiledCountry,
+): Generator<readonly [string, AnswerRecord | readonly string[]]> {
   const { catalog, resolutions } = country;
+  // Shared texts in the order of their marks: the agency's caveat, then the method's fixed members.
+  yield sharedRecord(JSON.stringify(OFFICIAL_CAVEATS[catalog.country]), members(INFLATION_METHOD));
   const { listings, retailers, obs, nodes } = catalog;
   const weekly = listings.map((_, l) => weeklyPrices(catalog, l));
   const outliers = listings.map((listing) => listing.observations.reduce((n, i) => n + obs.outlier[i]!, 0));
   const lastWeek = weekNumber(catalog.latest);
   const byName = retailers.map((_, r) => r).sort((a, b) => compare(retailers[a]!.name, retailers[b]!.name));
-  const caveat = JSON.stringify(OFFICIAL_CAVEATS[catalog.country]);
   for (const target of resolutions.targets) {
     const covered = new Set(target.nodes.flatMap((root) => subtreeOf(nodes, root)));
-    const official = `"official":${JSON.stringify(officialFor(country.official, covered))},` +
-      `"official_caveat":${caveat}`;
+    // The target's official levels are the same in every fragment of its record: its common text.
+    const common = `"official":${JSON.stringify(officialFor(country.official, covered))}`;
+    const official = `${RECORD_MARK},"official_caveat":${MARK}`;
     const own = retailers.map((): number[] => []);
     for (const l of target.listings) own[listings[l]!.retailer]!.push(l);
     const chains = own.map((
@@ -90,14 +96,13 @@ export function* compileInflation(country: CompiledCountry): Generator<[string, 
     const fragment = (chain: ChainedIndex, by: readonly unknown[], ls: readonly number[]) =>
       `"base_period":${JSON.stringify(chain.base_period)},"index":${JSON.stringify(chain.index)},` +
       `"coverage":${JSON.stringify(chain.coverage)},"by_retailer":${JSON.stringify(by)},${official},` +
-      `"method":${
-        JSON.stringify({ ...INFLATION_METHOD, outliers_excluded: ls.reduce((n, l) => n + outliers[l]!, 0) })
-      }`;
+      methodMember(ls.reduce((n, l) => n + outliers[l]!, 0));
     yield [String(target.id), {
       json: fragment(chainedIndex(target.listings.map((l) => weekly[l]!), lastWeek), rows, target.listings),
       by_retailer: chains.map((chain, r) =>
         chain === null ? null : fragment(chain, [{ retailer: retailers[r]!.name, ...chain }], own[r]!)
       ),
+      common,
     }];
   }
 }

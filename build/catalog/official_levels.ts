@@ -13,26 +13,9 @@
 import type { CodeRecord } from "../../src/format/shard_records.ts";
 import type { Country } from "../../src/format/catalog_records.ts";
 import type { CountryCatalog } from "./catalog_model.ts";
+import type { OfficialPrice } from "./official_prices_reader.ts";
+import type { OfficialSeriesLink } from "./official_series_reader.ts";
 import { type CategoryLink, gpcCoverage, pathKey } from "./category_resolution.ts";
-
-/** One row of an official price file, as the official price reader returns it. */
-export interface OfficialPriceRow {
-  readonly country: Country;
-  readonly series: string;
-  /** The reference period as the agency names it (`2025-10`, `2022`). */
-  readonly period: string;
-  readonly value: number;
-  readonly unit: string;
-  readonly source: string;
-}
-
-/** One row of the curated link table (data/catalog/official_series.csv). */
-export interface OfficialSeriesLink {
-  readonly country: Country;
-  readonly series: string;
-  /** An 8-digit GPC code or a catalog category path (`Pantry > Bread`). */
-  readonly link: string;
-}
 
 /** An official level with what its series is linked to. */
 export interface OfficialLevel {
@@ -60,26 +43,10 @@ export interface LinkedOfficial {
   readonly rows: readonly OfficialAnswerRow[];
 }
 
-/**
- * The agencies' own caveat, per country. ca quotes footnote 1 of table 18-10-0245-01 as exported with
- * the table (data/prices-official-us-ca in the project's shared data); us paraphrases the documentation
- * page of the USDA ERS data product (its CSV files carry no footnotes).
- */
-export const OFFICIAL_CAVEATS: Readonly<Record<Country, string>> = Object.freeze({
-  ca: 'Statistics Canada, table 18-10-0245-01, footnote 1 (quoted): "users should exercise caution when ' +
-    "comparing average prices over time as average prices may not be fully comparable from one month to " +
-    'another and should not be used as a representative measure of pure price change through time." ' +
-    "These are average price levels, shown beside the observed index and never mixed into it.",
-  us: "USDA ERS, Fruit and Vegetable Prices, documentation (paraphrased): the average prices measure what " +
-    "fruits and vegetables cost in the year of the data and are not meant for inferences about price " +
-    "changes over time (methods, products and coding differ between years). These are average price " +
-    "levels, shown beside the observed index and never mixed into it.",
-});
-
 /** Joins the official rows with the link table: each linked row becomes a level; unlinked rows are left out. */
 export function joinOfficial(
-  rows: readonly OfficialPriceRow[],
-  links: readonly OfficialSeriesLink[],
+  rows: readonly OfficialPrice[],
+  links: readonly Pick<OfficialSeriesLink, "country" | "series" | "link">[],
 ): Map<Country, OfficialLevel[]> {
   const linksOf = new Map<string, string[]>();
   for (const { country, series, link } of links) {

@@ -15,6 +15,7 @@
  */
 import type { AnswerRecord } from "../../src/format/catalog_records.ts";
 import type { CompiledCountry } from "./catalog_compile.ts";
+import { members, methodMember, sharedRecord } from "./answer_text.ts";
 import { BASES, CONVERSIONS } from "./catalog_model.ts";
 import { median, money, quantile, rate, unitPrice } from "./catalog_figures.ts";
 
@@ -65,7 +66,8 @@ export interface DispersionStats {
 /** The dispersion record of every target of `country`, keyed by target id. */
 export function* compileDispersion(
   { catalog, resolutions }: CompiledCountry,
-): Generator<[string, AnswerRecord]> {
+): Generator<readonly [string, AnswerRecord | readonly string[]]> {
+  yield sharedRecord(members(DISPERSION_METHOD));
   const { listings, retailers, obs } = catalog;
   const unknown = CONVERSIONS.indexOf("unknown");
   const current = listings.map((listing): Current | null => {
@@ -114,7 +116,7 @@ export function* compileDispersion(
         `"by_retailer":${JSON.stringify(by)},"within_product":${
           JSON.stringify(withinProduct(spreads, sold))
         },` +
-        `"method":${JSON.stringify({ ...DISPERSION_METHOD, outliers_excluded: excluded })}`;
+        methodMember(excluded);
     };
     const perRetailer = own.map((ls) => currentOf(ls));
     yield [String(target.id), {

@@ -9,6 +9,7 @@
 import type { AnswerRecord } from "../../src/format/catalog_records.ts";
 import type { CompiledCountry } from "./catalog_compile.ts";
 import { rate } from "./catalog_figures.ts";
+import { members, methodMember, sharedRecord } from "./answer_text.ts";
 
 /** How share of shelf is measured, as every answer states it. */
 export const SHARE_METHOD = Object.freeze({
@@ -34,7 +35,8 @@ interface BrandRow extends Share {
 /** The share-of-shelf record of every target of `country`, keyed by target id. */
 export function* compileShareOfShelf(
   { catalog, resolutions }: CompiledCountry,
-): Generator<[string, AnswerRecord]> {
+): Generator<readonly [string, AnswerRecord | readonly string[]]> {
+  yield sharedRecord(members(SHARE_METHOD));
   const { listings, products, retailers, obs } = catalog;
   const brandOf = (l: number) => products[listings[l]!.product]!.brand;
   for (const target of resolutions.targets) {
@@ -45,7 +47,7 @@ export function* compileShareOfShelf(
         if (obs.outlier[i] === 1 && obs.time[i]! >= catalog.currentFrom) outliers++;
       }
     }
-    const method = JSON.stringify({ ...SHARE_METHOD, outliers_excluded: outliers });
+    const method = methodMember(outliers);
     // Every retailer with a listing in the target gets a row, even with no current listing (zero shares).
     const listed = new Set(target.listings.map((l) => listings[l]!.retailer));
     const perRetailer = retailers
@@ -70,7 +72,7 @@ export function* compileShareOfShelf(
       `"listings":${total},"shares":${JSON.stringify(rows.map(rounded))},"by_retailer":${
         JSON.stringify(by)
       },` +
-      `"balanced":${JSON.stringify(balanced.map(rounded))},"method":${method}`;
+      `"balanced":${JSON.stringify(balanced.map(rounded))},${method}`;
     const byRetailer = retailers.map((_, r): string | null => {
       const at = perRetailer.findIndex((p) => p.r === r);
       if (at < 0) return null;

@@ -8,7 +8,7 @@ import type { PaidWork } from "../operation/paid_work.ts";
 import { parseQuery } from "../operation/query.ts";
 import type { CatalogOperation } from "../operation/operations.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
-import type { AnswerRecord } from "../format/catalog_records.ts";
+import { type AnswerRecord, SHARED_TEXT_KEY, withSharedText } from "../format/catalog_records.ts";
 import type { ShardName } from "../format/manifest.ts";
 import { nameKey } from "../format/name_key.ts";
 import { catalogContext, resolveBrand, resolveCategory } from "./catalog_context.ts";
@@ -71,7 +71,10 @@ function answerWork(
       const fragment = retailer === undefined ? answer?.json : answer?.by_retailer[retailer];
       // The lookup shard said the input resolves; a missing answer is a broken dist, not a miss.
       if (fragment === undefined || fragment === null) throw new Error(`${shard} holds no answer for ${key}`);
-      return `{"meta":${metaJson(record, now())},"resolved":${resolved},${fragment}}`;
+      const shared = store.catalog<readonly string[]>(shard, `${record.country}:${SHARED_TEXT_KEY}`);
+      return `{"meta":${metaJson(record, now())},"resolved":${resolved},${
+        withSharedText(fragment, shared, answer!.common)
+      }}`;
     },
   };
 }

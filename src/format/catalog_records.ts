@@ -99,4 +99,35 @@ export interface BrandResolution {
 export interface AnswerRecord {
   readonly json: string;
   readonly by_retailer: readonly (string | null)[];
+  /** Text the record's fragments share (marked by RECORD_TEXT_MARK), e.g. the official levels of a target. */
+  readonly common?: string;
+}
+
+/**
+ * Texts every answer of a shard repeats (its method's fixed members, an agency's caveat) are stored once per
+ * country, as a list under the key `<cc>:shared`, and each fragment marks where they go, in order, with this
+ * character, which JSON text never holds raw (JSON.stringify escapes control characters).
+ */
+export const SHARED_TEXT_MARK = "\u0001";
+/** Marks where a fragment takes its record's `common` text. */
+export const RECORD_TEXT_MARK = "\u0002";
+/** The key, after the country prefix, of a shard's shared text. */
+export const SHARED_TEXT_KEY = "shared";
+
+/**
+ * A fragment with its shard's shared texts put in place of its marks, in order, and its record's common
+ * text in place of the record mark.
+ */
+export function withSharedText(fragment: string, shared: readonly string[] | undefined, common = ""): string {
+  const record = fragment.indexOf(RECORD_TEXT_MARK);
+  if (record >= 0) fragment = fragment.slice(0, record) + common + fragment.slice(record + 1);
+  let at = fragment.indexOf(SHARED_TEXT_MARK);
+  if (at < 0) return fragment;
+  let out = "", from = 0, k = 0;
+  while (at >= 0) {
+    out += fragment.slice(from, at) + (shared?.[k++] ?? "");
+    from = at + 1;
+    at = fragment.indexOf(SHARED_TEXT_MARK, from);
+  }
+  return out + fragment.slice(from);
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import * as v from "npm:valibot@1.5.0";
 import { inflationResponseSchema } from "../../src/catalog/inflation_schema.ts";
-import { OFFICIAL_CAVEATS } from "../../build/catalog/official_levels.ts";
+import { OFFICIAL_CAVEATS } from "../../build/catalog/official_prices_reader.ts";
 import { ANALYST_CA, catalogHandler, compileFixture } from "../support/catalog_fixture.ts";
 
 const NOW = Date.UTC(2025, 11, 18, 12, 0, 0); // 36 hours after the fixture's latest observation

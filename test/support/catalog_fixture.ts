@@ -13,7 +13,13 @@ import type { CategoryLink } from "../../build/catalog/category_resolution.ts";
 import type { OfficialLevel } from "../../build/catalog/official_levels.ts";
 import type { QualityThresholds } from "../../build/catalog/retailer_quality.ts";
 import type { CodeRecord, GpcNodeView, LexiconRecord } from "../../src/format/shard_records.ts";
-import type { Country } from "../../src/format/catalog_records.ts";
+import {
+  type AnswerRecord,
+  type Country,
+  SHARED_TEXT_KEY,
+  withSharedText,
+} from "../../src/format/catalog_records.ts";
+import type { ShardName } from "../../src/format/manifest.ts";
 import { type TestHandler, testHandler } from "./test_handler.ts";
 import type { GateMode } from "./recording_gate.ts";
 
@@ -84,4 +90,37 @@ export function catalogHandler(
     for (const [key, record] of records) handler.store.catalogRecords.set(`${shard}:${key}`, record);
   }
   return handler;
+}
+
+/** A precomputed fragment of `shard` as the JSON object an answer holds (its shared texts in place). */
+export function fragmentObject(
+  compiled: CompiledCatalogShards,
+  shard: ShardName,
+  fragment: string | null | undefined,
+  country: Country = "ca",
+  common = "",
+  // deno-lint-ignore no-explicit-any
+): any {
+  const shared = compiled.shards.get(shard)!.get(`${country}:${SHARED_TEXT_KEY}`) as
+    | readonly string[]
+    | undefined;
+  return JSON.parse(`{${withSharedText(fragment ?? "", shared, common)}}`);
+}
+
+/** A precomputed answer record's fragment (the market's, or retailer `r`'s) as the JSON object an answer holds. */
+export function answerObject(
+  compiled: CompiledCatalogShards,
+  shard: ShardName,
+  record: AnswerRecord,
+  r?: number,
+  country: Country = "ca",
+  // deno-lint-ignore no-explicit-any
+): any {
+  return fragmentObject(
+    compiled,
+    shard,
+    r === undefined ? record.json : record.by_retailer[r],
+    country,
+    record.common,
+  );
 }

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import type { AnswerRecord, CategoryResolution } from "../../../src/format/catalog_records.ts";
-import { compileFixture } from "../../support/catalog_fixture.ts";
+import { answerObject, compileFixture } from "../../support/catalog_fixture.ts";
 
 // The embedded Calgary flyer snapshot, checked by hand against its rows.
 const compiled = await compileFixture(["data/catalog/ca_calgary_flyers.csv"]);
 const answer = (shard: "analyst_inflation" | "analyst_dispersion", input: string) => {
   const target = (compiled.shards.get("catalog_lookup")!.get(`ca:category:${input}`) as CategoryResolution)
     .target;
-  return JSON.parse(`{${(compiled.shards.get(shard)!.get(`ca:${target}`) as AnswerRecord).json}}`);
+  return answerObject(compiled, shard, compiled.shards.get(shard)!.get(`ca:${target}`) as AnswerRecord);
 };
 
 // Pantry > Baking Supplies holds three listings (Safeway's Crisco moved to "Pantry" in its latest row,

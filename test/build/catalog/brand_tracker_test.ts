@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { AnswerRecord } from "../../../src/format/catalog_records.ts";
-import { compileFixture, MARKETING_CA } from "../../support/catalog_fixture.ts";
+import { compileFixture, fragmentObject, MARKETING_CA } from "../../support/catalog_fixture.ts";
 
 // marketing_ca.csv, latest 2025-12-28: current window [2025-12-14, 2025-12-28], previous [2025-11-30,
 // 2025-12-14). Moo's observations (m-14, 15.00, is an outlier of Moo Milk: ≥ 3 × its median 5.00):
@@ -14,7 +14,8 @@ const compiled = await compileFixture([MARKETING_CA]);
 const retailers = compiled.countries[0]!.catalog.retailers.map((r) => r.name);
 const record = (brandKey: string) =>
   compiled.shards.get("marketing_brands")!.get(`ca:${brandKey}`) as AnswerRecord;
-const parsed = (fragment: string) => JSON.parse(`{${fragment}}`);
+const parsed = (fragment: string | null | undefined) =>
+  fragmentObject(compiled, "marketing_brands", fragment);
 const moo = parsed(record("moo").json);
 
 Deno.test("brand rows: current listings, median price and an index against the category, other brands required", () => {
@@ -117,7 +118,9 @@ Deno.test("a retailer's fragment keeps its row only; the brand's other figures s
 });
 
 Deno.test("every brand has a record, keyed by brand key; unbranded products are no brand", () => {
+  // `ca:shared` holds the texts every brand answer shares (the method's fixed members).
   assert.deepEqual([...compiled.shards.get("marketing_brands")!.keys()], [
+    "ca:shared",
     "ca:dairy best",
     "ca:farm",
     "ca:moo",

@@ -79,3 +79,18 @@ Deno.test("products are counted per retailer for the retailer filter", () => {
   const bakery = resolution("bakery")!;
   assert.deepEqual(bakery.products_by_retailer.slice().sort(), [0, 1, 3, 3]);
 });
+
+Deno.test("a lexicon phrase naming every brick of a class reaches the categories linked to the class", async () => {
+  // The Bread class 50181900 holds exactly the three Bread bricks; Bakery > Bread is linked to the class.
+  const byClass = await compileFixture(undefined, {
+    links: { ca: [{ category: "Bakery > Bread", gpc_code: "50181900" }] },
+    lexicon: { "bread": ["10000163", "10000164", "10000165"], "fresh bread": ["10000164"] },
+  });
+  const at = (input: string) =>
+    byClass.shards.get("catalog_lookup")!.get(`ca:category:${input}`) as CategoryResolution | undefined;
+  assert.equal(at("bread")!.matched_by, "lexicon");
+  assert.deepEqual(at("bread")!.catalog_categories, ["Bakery > Bread"]);
+  // One brick of three is not the class: the category may hold frozen or shelf-stable bread too, so the
+  // phrase reaches no category (and names no catalog level either).
+  assert.equal(at("fresh bread"), undefined);
+});

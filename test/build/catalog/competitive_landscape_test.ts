@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { AnswerRecord, CategoryResolution } from "../../../src/format/catalog_records.ts";
-import { compileFixture, MARKETING_CA } from "../../support/catalog_fixture.ts";
+import { compileFixture, fragmentObject, MARKETING_CA } from "../../support/catalog_fixture.ts";
 
 // marketing_ca.csv, latest 2025-12-28, current window from 2025-12-14. Current prices under Dairy:
 //   Moo Milk 2 L          Alpha 4.00 (m-07; m-14 at 15.00 is an outlier: ≥ 3 × its median 5.00)
@@ -17,7 +17,8 @@ const answer = (input: string) => {
   const { target } = compiled.shards.get("catalog_lookup")!.get(`ca:category:${input}`) as CategoryResolution;
   return compiled.shards.get("marketing_landscape")!.get(`ca:${target}`) as AnswerRecord;
 };
-const parsed = (fragment: string) => JSON.parse(`{${fragment}}`);
+const parsed = (fragment: string | null | undefined) =>
+  fragmentObject(compiled, "marketing_landscape", fragment);
 
 const alpha = {
   retailer: "Alpha Mart",

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { AnswerRecord, CategoryResolution } from "../../../src/format/catalog_records.ts";
 import { chainedIndex } from "../../../build/catalog/inflation_index.ts";
 import { weekNumber } from "../../../build/catalog/iso_week.ts";
-import { ANALYST_CA, compileFixture } from "../../support/catalog_fixture.ts";
+import { ANALYST_CA, answerObject, compileFixture } from "../../support/catalog_fixture.ts";
 
 const compiled = await compileFixture([ANALYST_CA]);
 const retailers = compiled.countries[0]!.catalog.retailers.map((r) => r.name);
@@ -10,7 +10,6 @@ const target = (input: string) =>
   (compiled.shards.get("catalog_lookup")!.get(`ca:category:${input}`) as CategoryResolution).target;
 const record = (input: string) =>
   compiled.shards.get("analyst_inflation")!.get(`ca:${target(input)}`) as AnswerRecord;
-const parsed = (fragment: string | null | undefined) => JSON.parse(`{${fragment}}`);
 const values = (index: readonly { period: string; value: number; n_matched: number; imputed: boolean }[]) =>
   index.map(({ period, value, n_matched, imputed }) => [period, value, n_matched, imputed]);
 
@@ -27,7 +26,7 @@ const values = (index: readonly { period: string; value: number; n_matched: numb
 // W50: Rye Loaf and the sourdough were not priced in W49: no pair, I carried at 110, imputed.
 // W51: Rye Loaf 2.10 / 2.00 = 1.05 (Alpha's Sunny was not priced in W50): I = 110 × 1.05 = 115.5.
 Deno.test("the chained Jevons index of matched listings: 100, 110, 110 carried forward (imputed), 115.5", () => {
-  const body = parsed(record("bread").json);
+  const body = answerObject(compiled, "analyst_inflation", record("bread"));
   assert.equal(body.base_period, "2025-W48");
   assert.deepEqual(values(body.index), [
     ["2025-W48", 100, 0, false],
@@ -47,16 +46,24 @@ Deno.test("the chained Jevons index of matched listings: 100, 110, 110 carried f
 });
 
 Deno.test("coverage counts the listings with a price and those matched at least once (the sourdough never is)", () => {
-  assert.deepEqual(parsed(record("bread").json).coverage, { listings: 4, matched_listings: 3, share: 0.75 });
+  assert.deepEqual(answerObject(compiled, "analyst_inflation", record("bread")).coverage, {
+    listings: 4,
+    matched_listings: 3,
+    share: 0.75,
+  });
   // Bakery adds the two cookie listings, priced only in W51: 3 matched of 6.
-  assert.deepEqual(parsed(record("bakery").json).coverage, { listings: 6, matched_listings: 3, share: 0.5 });
+  assert.deepEqual(answerObject(compiled, "analyst_inflation", record("bakery")).coverage, {
+    listings: 6,
+    matched_listings: 3,
+    share: 0.5,
+  });
 });
 
 // Alpha Mart alone: W49 its Sunny 1.21 → 121; W50 only Rye (unmatched) → 121 imputed; W51 Rye 1.05 →
 // 121 × 1.05 = 127.05. Beta Foods alone: W49 Sunny 1 → 100; W50 only the sourdough → imputed; W51 nothing
 // priced, still a period (the index runs to the country's latest week) → imputed.
 Deno.test("each retailer's own index runs from its first priced week to the country's latest week", () => {
-  const body = parsed(record("bread").json);
+  const body = answerObject(compiled, "analyst_inflation", record("bread"));
   assert.deepEqual(
     body.by_retailer.map((row: { retailer: string; index: [] }) => [row.retailer, values(row.index)]),
     [
@@ -78,13 +85,13 @@ Deno.test("each retailer's own index runs from its first priced week to the coun
 });
 
 Deno.test("a retailer's fragment answers that retailer's index, coverage and outliers", () => {
-  const beta = parsed(record("bread").by_retailer[retailers.indexOf("Beta Foods")]);
+  const beta = answerObject(compiled, "analyst_inflation", record("bread"), retailers.indexOf("Beta Foods"));
   assert.equal(beta.base_period, "2025-W48");
   assert.deepEqual(beta.index[1].value, 100);
   assert.deepEqual(beta.coverage, { listings: 2, matched_listings: 1, share: 0.5 });
   assert.deepEqual(beta.by_retailer.map((row: { retailer: string }) => row.retailer), ["Beta Foods"]);
   assert.equal(beta.method.outliers_excluded, 1);
-  const alpha = parsed(record("bread").by_retailer[retailers.indexOf("Alpha Mart")]);
+  const alpha = answerObject(compiled, "analyst_inflation", record("bread"), retailers.indexOf("Alpha Mart"));
   assert.equal(alpha.index[3].value, 127.05);
   assert.equal(alpha.method.outliers_excluded, 0);
   // Cedar Grocer sells no bread: no fragment (the runtime answers 404 before reading one).
@@ -92,7 +99,7 @@ Deno.test("a retailer's fragment answers that retailer's index, coverage and out
 });
 
 Deno.test("a target whose base week is later than another's starts at 100 in its own first week", () => {
-  const cookies = parsed(record("cookies").json);
+  const cookies = answerObject(compiled, "analyst_inflation", record("cookies"));
   assert.equal(cookies.base_period, "2025-W51");
   assert.deepEqual(values(cookies.index), [["2025-W51", 100, 0, false]]);
   assert.deepEqual(cookies.coverage, { listings: 2, matched_listings: 0, share: 0 });

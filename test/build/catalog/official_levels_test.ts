@@ -1,11 +1,8 @@
 import assert from "node:assert/strict";
 import type { AnswerRecord, CategoryResolution } from "../../../src/format/catalog_records.ts";
-import {
-  joinOfficial,
-  OFFICIAL_CAVEATS,
-  type OfficialLevel,
-} from "../../../build/catalog/official_levels.ts";
-import { ANALYST_CA, compileFixture } from "../../support/catalog_fixture.ts";
+import { joinOfficial, type OfficialLevel } from "../../../build/catalog/official_levels.ts";
+import { OFFICIAL_CAVEATS } from "../../../build/catalog/official_prices_reader.ts";
+import { ANALYST_CA, answerObject, compileFixture } from "../../support/catalog_fixture.ts";
 
 const level = (series: string, period: string, value: number, links: string[]): OfficialLevel => ({
   series,
@@ -33,7 +30,7 @@ const official = (input: string) => {
   const target = (compiled.shards.get("catalog_lookup")!.get(`ca:category:${input}`) as CategoryResolution)
     .target;
   const record = compiled.shards.get("analyst_inflation")!.get(`ca:${target}`) as AnswerRecord;
-  return JSON.parse(`{${record.json}}`);
+  return answerObject(compiled, "analyst_inflation", record);
 };
 
 Deno.test("a series linked to a GPC class reaches the categories linked to a brick under it, by period", () => {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { AnswerRecord, CategoryResolution } from "../../../src/format/catalog_records.ts";
 import { dispersionStats } from "../../../build/catalog/price_dispersion.ts";
 import { money } from "../../../build/catalog/catalog_figures.ts";
-import { ANALYST_CA, compileFixture } from "../../support/catalog_fixture.ts";
+import { ANALYST_CA, compileFixture, fragmentObject } from "../../support/catalog_fixture.ts";
 
 const compiled = await compileFixture([ANALYST_CA]);
 const retailers = compiled.countries[0]!.catalog.retailers.map((r) => r.name);
@@ -11,7 +11,8 @@ const record = (input: string) => {
     .target;
   return compiled.shards.get("analyst_dispersion")!.get(`ca:${target}`) as AnswerRecord;
 };
-const parsed = (fragment: string | null | undefined) => JSON.parse(`{${fragment}}`);
+const parsed = (fragment: string | null | undefined) =>
+  fragmentObject(compiled, "analyst_dispersion", fragment);
 
 // Pantry > Oil, current prices (the window opens 2025-12-03; latest non-outlier observation):
 //   Oliva Olive Oil 1 L        Alpha 8.00 (o-01)  Beta 10.00 (o-02)  Cedar 9.00 (o-03; o-04 40.00 is an

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import type { AnswerRecord, CategoryResolution } from "../../../src/format/catalog_records.ts";
-import { compileFixture } from "../../support/catalog_fixture.ts";
+import { compileFixture, fragmentObject } from "../../support/catalog_fixture.ts";
 
 const compiled = await compileFixture();
 const target = (input: string) =>
   (compiled.shards.get("catalog_lookup")!.get(`ca:category:${input}`) as CategoryResolution).target;
 const answer = (input: string) =>
   compiled.shards.get("marketing_share")!.get(`ca:${target(input)}`) as AnswerRecord;
-const parsed = (fragment: string) => JSON.parse(`{${fragment}}`);
+const parsed = (fragment: string | null | undefined) => fragmentObject(compiled, "marketing_share", fragment);
 
 // Current listings under Bakery: Alpha Mart: Sunny White (Sunny), Rye Loaf (unbranded), Crunch Cookies
 // (Crunch); Beta Foods: Sunny White (Sunny), Choco Chips (Crunch, its 9.50 outlier out, 3.00 of Dec 5 is
