@@ -85,9 +85,10 @@ export class Spawned implements AsyncDisposable {
     throw new Error(`no such line; stdout:\n${this.lines.join("\n")}\nstderr:\n${stderr}`);
   }
 
-  /** The port of the "serving on" log line. */
+  /** The port of the "serving on" log line (the processes running then are remembered, see `tree`). */
   async servingPort(): Promise<number> {
     const line = await this.waitFor((l) => l.includes('"serving on http://'));
+    await this.tree();
     return Number(/:(\d+)$/.exec(JSON.parse(line).message)?.[1]);
   }
 
@@ -126,7 +127,11 @@ export class Spawned implements AsyncDisposable {
         // It has ended.
       }
     }
-    await Promise.all([this.child.status, this.#stdout, this.#stderr]);
+    // An orphan nobody knew of may still hold the pipes: wait a while, not forever.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise((resolve) => timer = setTimeout(resolve, 5000));
+    await Promise.race([Promise.all([this.child.status, this.#stdout, this.#stderr]), late]);
+    clearTimeout(timer);
   }
 }
 
