@@ -10,6 +10,7 @@
  * | RATE_LIMIT  | 120/min    | `<n>/<s|min|hour>` (also sec, second, m, minute, h) or off                |
  * | TRUST_PROXY | off        | off/0 (peer address), on (= 1), or a hop count 1–10                       |
  * | LOG_LEVEL   | info       | debug, info, warn, error                                                  |
+ * | DRAIN_MS    | 10000      | an integer 0–600000: ms a stop signal waits for in-flight requests        |
  *
  * TRUST_PROXY = n means n reverse proxies stand in front of the service and each appends the address it saw
  * to Forwarded (preferred) or X-Forwarded-For: the client is the n-th address counted from the right of
@@ -38,6 +39,8 @@ export interface Config {
   /** Number of trusted reverse proxies; 0 = use the peer address. */
   readonly trustProxyHops: number;
   readonly logLevel: LogLevel;
+  /** Longest wait, in ms, for in-flight requests after a stop signal before the process exits anyway. */
+  readonly drainMs: number;
 }
 
 /** A configuration variable with a value the runtime cannot use. */
@@ -86,6 +89,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
         "error",
       ] as const,
     ),
+    drainMs: parseDrainMs(get("DRAIN_MS", "10000")),
   });
 }
 
@@ -93,6 +97,17 @@ function parsePort(value: string): number {
   const port = /^[0-9]{1,5}$/.test(value) ? Number(value) : NaN;
   if (!(port >= 0 && port <= 65535)) throw new ConfigError("PORT", value, "an integer from 0 to 65535");
   return port;
+}
+
+// Longer than any orchestrator's grace period: a drain that long is a stuck one.
+const MAX_DRAIN_MS = 600_000;
+
+function parseDrainMs(value: string): number {
+  const ms = /^[0-9]{1,6}$/.test(value) ? Number(value) : NaN;
+  if (!(ms >= 0 && ms <= MAX_DRAIN_MS)) {
+    throw new ConfigError("DRAIN_MS", value, `an integer number of milliseconds from 0 to ${MAX_DRAIN_MS}`);
+  }
+  return ms;
 }
 
 function oneOf<const T extends string>(variable: string, value: string, accepted: readonly T[]): T {

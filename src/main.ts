@@ -1,15 +1,18 @@
 /**
- * The runtime's entry: `deno task serve`. Reads the configuration once, opens the compiled dist, builds
- * the payment gate and serves on Deno.serve. SIGTERM or SIGINT stops accepting connections and lets
- * in-flight requests finish (at most DRAIN_MS) before the store is closed and the process exits 0.
+ * The runtime's entry: `deno task serve` (and, after an optional build, `npm start` via start.ts). Reads the
+ * configuration once, opens the compiled dist, builds the payment gate and serves on Deno.serve. SIGTERM or
+ * SIGINT stops accepting connections and lets in-flight requests finish; after DRAIN_MS the process exits
+ * anyway, logging how many requests it cut. Then the store is closed and the process exits 0.
  *
- * Exit status: 0 after a drain, 1 when the configuration, the dist or the payment setup cannot be used
- * (the message says which variable or file and why).
+ * Everything the process writes is a JSON log line on stdout, console output of libraries included. A
+ * start-up failure (a configuration value, the dist, the payment setup, an address that cannot be listened
+ * on) is one `error` line naming the variable or file, and exit status 1.
  */
 import { type Config, readConfig } from "./config.ts";
 import { createHandler, type HandlerDeps } from "./http/handler.ts";
 import { freeGate } from "./payments/payment_gate.ts";
 import { messageOf } from "./log/error_message.ts";
+import { routeConsole } from "./log/console_route.ts";
 import { type PaymentConfig, readPaymentConfig } from "./payments/payment_config.ts";
 import { createPaymentGate, type PaymentSetup } from "./payments/payment_setup.ts";
 import { listenUrl } from "./payments/challenge_resource.ts";
@@ -17,22 +20,29 @@ import { createLog } from "./log/request_log.ts";
 import { MemoryStateStore } from "./state/state_store.ts";
 import { type OpenedStore, openStore } from "./store/store.ts";
 
-/** Longest wait for in-flight requests after a stop signal. */
-export const DRAIN_MS = 10_000;
+/** How a stop went. */
+export interface StopResult {
+  /** False when DRAIN_MS ran out before every connection was done. */
+  readonly drained: boolean;
+  /** Requests whose handler had not answered when the drain was cut off (0 when drained). */
+  readonly cut: number;
+}
 
 /** A running server and how to stop it. */
 export interface RunningServer {
   readonly port: number;
-  /** Stops accepting connections and waits for in-flight requests, at most DRAIN_MS. */
-  stop(): Promise<void>;
+  /** Stops accepting connections and waits for in-flight requests, at most the configured DRAIN_MS. */
+  stop(): Promise<StopResult>;
   /** Resolves once the server has stopped. */
   readonly finished: Promise<void>;
 }
 
-/** Serves `deps` on the configured host and port. */
+/** Serves `deps` on the configured host and port; throws when the address cannot be listened on. */
 export function serve(deps: HandlerDeps): RunningServer {
   const { config, log } = deps;
   const handler = createHandler(deps);
+  let inFlight = 0;
+  const answered = () => inFlight--;
   const server = Deno.serve(
     {
       port: config.port,
@@ -46,21 +56,39 @@ export function serve(deps: HandlerDeps): RunningServer {
           rate_limit: config.rateLimit?.text ?? "off",
         }),
     },
-    (request, info) => handler(request, { remoteAddr: info.remoteAddr.hostname }),
+    (request, info) => {
+      inFlight++;
+      const answer = handler(request, { remoteAddr: info.remoteAddr.hostname });
+      answer.then(answered, answered);
+      return answer;
+    },
   );
-  let stopping: Promise<void> | undefined;
+  let stopping: Promise<StopResult> | undefined;
   const stop = () =>
     stopping ??= (async () => {
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<void>((resolve) => timer = setTimeout(resolve, DRAIN_MS));
-      await Promise.race([server.shutdown(), timeout]);
+      const cutOff = new Promise<false>((resolve) =>
+        timer = setTimeout(() => resolve(false), config.drainMs)
+      );
+      // shutdown() waits for every connection, also for one whose client never reads its answer.
+      const drained = await Promise.race([
+        server.shutdown().then(() => true as const, () => true as const),
+        cutOff,
+      ]);
       clearTimeout(timer);
+      return { drained, cut: drained ? 0 : inFlight };
     })();
   return { port: server.addr.port, stop, finished: server.finished };
 }
 
 /** Runs the service until SIGTERM or SIGINT; returns the exit status. */
 export async function main(): Promise<number> {
+  // Until LOG_LEVEL is known only a failure can be written; it is a log line like every other.
+  let log = createLog("error");
+  const fail = (message: string) => {
+    log.write("error", { message });
+    return 1;
+  };
   const env = Deno.env.toObject();
   let config: Config;
   let paymentConfig: PaymentConfig | undefined;
@@ -69,16 +97,15 @@ export async function main(): Promise<number> {
     if (config.payments === "on") paymentConfig = readPaymentConfig(env);
   } catch (error) {
     // Both readers name the variable, the value and what is accepted.
-    console.error(messageOf(error));
-    return 1;
+    return fail(messageOf(error));
   }
-  const log = createLog(config.logLevel);
+  log = createLog(config.logLevel);
+  routeConsole(log);
   let store: OpenedStore;
   try {
     store = openStore(config.distDir, { onRemoved: (message) => log.write("error", { message }) });
   } catch (error) {
-    console.error(`cannot open DIST_DIR=${config.distDir}: ${messageOf(error)}`);
-    return 1;
+    return fail(`cannot open DIST_DIR=${config.distDir}: ${messageOf(error)}`);
   }
   const state = new MemoryStateStore();
   // The port PORT=0 picks is known once the server is bound, before any request reaches the gate.
@@ -95,31 +122,71 @@ export async function main(): Promise<number> {
       });
     } catch (error) {
       store.close();
-      console.error(`cannot start: ${messageOf(error)}`);
-      return 1;
+      return fail(`cannot start: ${messageOf(error)}`);
     }
     log.write("info", { message: "payments", ...payments.describe() });
   }
   const gate = payments?.gate ?? freeGate;
   log.write("info", { message: "dist opened", dist: store.directory, mode: store.mode });
+  const described = payments?.describe();
+  let server: RunningServer;
+  try {
+    server = serve({ config, store, gate, state, log, ...(described ? { payment: described } : {}) });
+    boundPort = server.port;
+  } catch (error) {
+    await payments?.close();
+    store.close();
+    return fail(listenFailure(config, error));
+  }
   // Hash every shard against the manifest in the background; a mismatch turns health and answers to 503.
   store.verify().catch((error) =>
     log.write("error", { message: `dist verification failed: ${messageOf(error)}` })
   );
-  const described = payments?.describe();
-  const server = serve({ config, store, gate, state, log, ...(described ? { payment: described } : {}) });
-  boundPort = server.port;
-  const onSignal = (signal: Deno.Signal) => () => {
-    log.write("info", { message: `${signal}: draining in-flight requests` });
-    void server.stop();
-  };
-  Deno.addSignalListener("SIGTERM", onSignal("SIGTERM"));
-  Deno.addSignalListener("SIGINT", onSignal("SIGINT"));
-  await server.finished;
+  const signal = await stopSignal();
+  log.write("info", { message: `${signal}: draining in-flight requests`, drain_ms: config.drainMs });
+  const { drained, cut } = await server.stop();
+  if (!drained) {
+    log.write("warn", { message: `DRAIN_MS=${config.drainMs} ran out: exiting with connections open`, cut });
+  }
   await payments?.close();
-  store.close();
+  // A cut-off handler may still read the store until the process exits: keep it mapped.
+  if (drained) store.close();
   log.write("info", { message: "stopped" });
   return 0;
 }
 
-if (import.meta.main) Deno.exit(await main());
+/** The first SIGTERM or SIGINT; later ones change nothing (DRAIN_MS bounds the exit). */
+function stopSignal(): Promise<Deno.Signal> {
+  return new Promise((resolve) => {
+    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+      Deno.addSignalListener(signal, () => resolve(signal));
+    }
+  });
+}
+
+/** Why Deno.serve could not listen, naming the variable to change. */
+function listenFailure(config: Config, error: unknown): string {
+  const address = `${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`;
+  if (error instanceof Deno.errors.AddrInUse) {
+    return `PORT=${config.port} cannot be used: ${address} is already in use`;
+  }
+  if (error instanceof Deno.errors.PermissionDenied) {
+    return `PORT=${config.port} cannot be used: listening on ${address} is not permitted (ports below 1024 need privileges)`;
+  }
+  if (error instanceof Deno.errors.AddrNotAvailable) {
+    return `HOST=${JSON.stringify(config.host)} cannot be listened on: it is not an address of this machine`;
+  }
+  return `HOST=${JSON.stringify(config.host)} cannot be listened on: ${messageOf(error)}`;
+}
+
+/** Runs main; an unexpected start-up error is one log line too, never a stack trace. */
+export async function runMain(): Promise<number> {
+  try {
+    return await main();
+  } catch (error) {
+    createLog("error").write("error", { message: `cannot start: ${messageOf(error)}` });
+    return 1;
+  }
+}
+
+if (import.meta.main) Deno.exit(await runMain());

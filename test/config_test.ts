@@ -10,6 +10,7 @@ Deno.test("an empty environment gives the documented defaults", () => {
     rateLimit: { capacity: 120, windowMs: 60_000, text: "120/min" },
     trustProxyHops: 0,
     logLevel: "info",
+    drainMs: 10_000,
   };
   assert.deepEqual(readConfig({}), expected);
   assert.equal(Object.isFrozen(readConfig({})), true);
@@ -32,6 +33,9 @@ const accepted: [string, Record<string, string>, Partial<Config>][] = [
   ["TRUST_PROXY 3 trusts three proxies", { TRUST_PROXY: "3" }, { trustProxyHops: 3 }],
   ["TRUST_PROXY 0 trusts none", { TRUST_PROXY: "0" }, { trustProxyHops: 0 }],
   ["LOG_LEVEL debug", { LOG_LEVEL: "debug" }, { logLevel: "debug" }],
+  ["DRAIN_MS 0 exits at once", { DRAIN_MS: "0" }, { drainMs: 0 }],
+  ["DRAIN_MS 25000", { DRAIN_MS: "25000" }, { drainMs: 25_000 }],
+  ["DRAIN_MS at most ten minutes", { DRAIN_MS: "600000" }, { drainMs: 600_000 }],
   ["a blank value takes the default", { PORT: " " }, { port: 8080 }],
 ];
 for (const [name, env, part] of accepted) {
@@ -63,6 +67,13 @@ const rejected: [string, string, string][] = [
   ["TRUST_PROXY", "11", 'TRUST_PROXY="11" is not valid: expected off, on, or a hop count from 1 to 10'],
   ["TRUST_PROXY", "yes", 'TRUST_PROXY="yes" is not valid: expected off, on, or a hop count from 1 to 10'],
   ["LOG_LEVEL", "verbose", 'LOG_LEVEL="verbose" is not valid: expected one of debug, info, warn, error'],
+  ...["10s", "-1", "600001", "1.5"].map((value): [string, string, string] => [
+    "DRAIN_MS",
+    value,
+    `DRAIN_MS=${
+      JSON.stringify(value)
+    } is not valid: expected an integer number of milliseconds from 0 to 600000`,
+  ]),
 ];
 for (const [variable, value, message] of rejected) {
   Deno.test(`config rejects ${variable}=${value} naming the variable, the value and what is accepted`, () => {

@@ -7,6 +7,8 @@
 import type { LogLevel } from "../config.ts";
 
 const RANK: Readonly<Record<LogLevel, number>> = { debug: 0, info: 1, warn: 2, error: 3 };
+// Taken before anything routes console.log into the log (console_route.ts), which would make it recurse.
+const stdoutLine: (line: string) => void = console.log.bind(console);
 
 /** One request's log fields. */
 // A type alias, not an interface, so that it is assignable to the log's field record.
@@ -30,7 +32,7 @@ export interface Log {
 }
 
 /** A log writing lines of at least `threshold` to `sink` (stdout by default). */
-export function createLog(threshold: LogLevel, sink: (line: string) => void = console.log): Log {
+export function createLog(threshold: LogLevel, sink: (line: string) => void = stdoutLine): Log {
   const enabled = (level: LogLevel) => RANK[level] >= RANK[threshold];
   const write = (level: LogLevel, fields: Readonly<Record<string, unknown>>) => {
     if (enabled(level)) sink(JSON.stringify({ time: new Date().toISOString(), level, ...fields }));

@@ -37,8 +37,8 @@ Deno.test("a real server answers classify, stats and HEAD over HTTP, then shuts 
   await assert.rejects(fetch(`${base}/healthz`));
 });
 
-Deno.test("stopping the server lets an in-flight request finish", async () => {
-  const store = new FakeStore();
+/** A server whose classify waits for `release()`, with one such request in flight once `inFlight` resolves. */
+function heldServer(drainMs: string) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => release = resolve);
   let arrived!: () => void;
@@ -50,21 +50,39 @@ Deno.test("stopping the server lets an in-flight request finish", async () => {
       return { kind: "free" as const };
     },
   };
-  const config = readConfig({ HOST: "127.0.0.1", PORT: "0", PAYMENTS: "off", RATE_LIMIT: "off" });
+  const env = { HOST: "127.0.0.1", PORT: "0", PAYMENTS: "off", RATE_LIMIT: "off", DRAIN_MS: drainMs };
   const server = serve({
-    config,
-    store,
+    config: readConfig(env),
+    store: new FakeStore(),
     gate,
     state: new MemoryStateStore(),
     log: createLog("error", () => {}),
   });
   const pending = fetch(`http://127.0.0.1:${server.port}/v1/reference/classify?q=bread`);
+  return { server, release, inFlight, pending };
+}
+
+Deno.test("stopping the server lets an in-flight request finish, and reports that nothing was cut", async () => {
+  const { server, release, inFlight, pending } = heldServer("5000");
   await inFlight;
   const stopped = server.stop();
   release();
   const response = await pending;
   assert.equal(response.status, 200);
   assert.equal((await response.json()).results[0].q, "bread");
-  await stopped;
+  assert.deepEqual(await stopped, { drained: true, cut: 0 });
   await server.finished;
+});
+
+Deno.test("stopping the server gives up after DRAIN_MS and reports the request it cut", async () => {
+  const { server, release, inFlight, pending } = heldServer("100");
+  await inFlight;
+  const started = performance.now();
+  const result = await server.stop();
+  const waited = performance.now() - started;
+  release();
+  await (await pending).body?.cancel();
+  await server.finished;
+  assert.deepEqual(result, { drained: false, cut: 1 });
+  assert.ok(waited >= 90 && waited < 2000, `stopped after ${waited.toFixed(0)} ms`);
 });

@@ -28,12 +28,17 @@ for (const [name, unreadable, named] of cases) {
     const { wrapper, denoDir } = await otherUser();
     try {
       const output = await serviceCommand({ ...serviceEnv(dir), DENO_DIR: denoDir }, wrapper).output();
-      const stderr = new TextDecoder().decode(output.stderr).trim();
-      assert.equal(output.code, 1, stderr);
-      assert.equal(
-        stderr,
-        `cannot open DIST_DIR=${dir}: cannot read ${named(dir, buildDir)}: Permission denied (os error 13)`,
-      );
+      const stdout = new TextDecoder().decode(output.stdout).trim();
+      assert.equal(output.code, 1, stdout);
+      assert.equal(new TextDecoder().decode(output.stderr), "");
+      // A start-up failure is the log's one JSON line.
+      const { time: _, ...line } = JSON.parse(stdout);
+      assert.deepEqual(line, {
+        level: "error",
+        message: `cannot open DIST_DIR=${dir}: cannot read ${
+          named(dir, buildDir)
+        }: Permission denied (os error 13)`,
+      });
     } finally {
       await Deno.chmod(target, 0o755);
     }
