@@ -65,3 +65,9 @@ Deno.test("--strict passes a build whose every flag is reviewed", async () => {
   );
   assert.equal(await main(["--data", data, "--out", out, "--strict", "--quiet"]), 1);
 });
+
+Deno.test("the embedded data builds with --strict: every curation flag is reviewed, nothing else warns", async () => {
+  const out = await tempDir("build-strict-embedded-");
+  const build = await buildDist("data", out, recordingProgress(), { strict: true });
+  assert.deepEqual(build.warnings, []);
+});
