@@ -53,7 +53,12 @@ const NODES: [string, string, string, string][] = [
   ["dried pasta holds its tortellini", "16322171", "10000242", "narrowerThan"],
   ["shirataki may be ready to eat or not", "6502936011", "50192900", "narrowerThan"],
   ["pasta salad kits and ready pasta salads are both Dough Based", "6499425011", "50193300", "narrowerThan"],
-  ["pita chips are a between-meals snack in airtight bags", "6524419011", "10000177", "narrowerThan"],
+  [
+    "pita chips are toasted bread, placed like bagel chips (TOASTED BREAD)",
+    "6524419011",
+    "10000166",
+    "narrowerThan",
+  ],
   ["a box lunch is a main with sides", "10763290011", "10006751", "narrowerThan"],
   ["the ice cream aisle also holds mixes", "6459171011", "10000215", "broaderThan"],
   ["fresh pasta and its sauces", "10770824011", "10000317", "broaderThan"],
