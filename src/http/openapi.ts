@@ -5,6 +5,7 @@
  * promises only the answers, headers and problem types this deployment has (openapi_answers.ts). The
  * decisions the published interface leaves open are written into descriptions. */
 import { toJsonSchema } from "npm:@valibot/to-json-schema@1.8.0";
+import { catalogPaths, catalogSchemas } from "./openapi_catalog.ts";
 import type { PaymentDescription } from "../payments/payment_setup.ts";
 import type * as v from "npm:valibot@1.5.0";
 import type { Config } from "../config.ts";
@@ -197,6 +198,7 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
           responses: { "200": { description: "OpenAPI 3.1 document.", content: { "application/json": {} } } },
         },
       },
+      ...catalogPaths(deployment, requestHeaders(deployment), (operation) => priceOf(payment, operation)),
     },
     components: {
       schemas: {
@@ -206,6 +208,7 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
         Problem: schema(problemSchema),
         StatsError: schema(statsErrorSchema),
         Health: schema(healthSchema),
+        ...catalogSchemas(),
       },
       headers: headerComponents(deployment),
     },

@@ -27,6 +27,7 @@ const str = (description: string) => ({ description, schema: { type: "string" } 
 
 /** The response headers the deployment sends, by name. */
 export function headerComponents({ payment, rateLimited }: Deployment): Record<string, unknown> {
+  const everyAnswer = `errors${payment ? " and 402s" : ""} included`;
   const retryAfter = [
     ...(rateLimited ? ["429: until the client's next request is allowed"] : []),
     ...(payment ? ["payment 502/503: until the facilitator may answer, or past a pending settlement"] : []),
@@ -61,16 +62,40 @@ export function headerComponents({ payment, rateLimited }: Deployment): Record<s
         "PAYMENT-RESPONSE": str("base64 of the x402 v2 SettlementResponse (200 of a paid request)."),
       }
       : {}),
+    "X-Data-Freshness-Hours": str(
+      "Hours (one decimal) from the latest observation of the requested country (of us when country is " +
+        `invalid) to this answer: on every answer of the shopper, marketing and analyst paths, ${everyAnswer}.`,
+    ),
     "ETag": str("Strong entity tag of the stats body (fixed for the life of a dist)."),
-    "Cache-Control": str("no-store for classify and brick-attributes; public, max-age=60 for stats."),
+    "Cache-Control": str(
+      "no-store for the paid operations (sold per call); public, max-age=60 for stats and retailers.",
+    ),
   };
 }
 
 const headerRefs = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, ref("headers", n)]));
 
-function paidHeaders(deployment: Deployment, extra: readonly string[] = []) {
+/** How a paid operation's answers differ: the headers every answer carries and the codes of its 404. */
+export interface PaidAnswers {
+  readonly headers: readonly string[];
+  readonly notFound: readonly ErrorCode[];
+}
+
+/** Classify and brick-attributes: version-pinned answers, 404 NO_RESULTS. */
+export const REFERENCE_ANSWERS: PaidAnswers = {
+  headers: ["X-GPC-Release", "X-Map-Version", "X-Request-Id"],
+  notFound: ["NO_RESULTS"],
+};
+
+/** The catalog operations: answers stating freshness, 404 NO_RESULTS or RETAILER_NOT_SERVING_ELIGIBLE. */
+export const CATALOG_ANSWERS: PaidAnswers = {
+  headers: ["X-Data-Freshness-Hours", "X-Request-Id"],
+  notFound: ["NO_RESULTS", "RETAILER_NOT_SERVING_ELIGIBLE"],
+};
+
+function paidHeadersOf(deployment: Deployment, extra: readonly string[] = [], answers = REFERENCE_ANSWERS) {
   const limit = deployment.rateLimited ? ["RateLimit", "RateLimit-Policy"] : [];
-  return headerRefs(["X-GPC-Release", "X-Map-Version", "X-Request-Id", ...limit, ...extra]);
+  return headerRefs([...answers.headers, ...limit, ...extra]);
 }
 
 function problem(description: string, codes: readonly ErrorCode[], headers: Record<string, unknown>) {
@@ -82,9 +107,16 @@ function problem(description: string, codes: readonly ErrorCode[], headers: Reco
   };
 }
 
-/** The answers of a paid operation (classify, brick-attributes) in this deployment. */
-export function paidResponses(deployment: Deployment, okSchema: string, notFound: string) {
+/** The answers of a paid operation in this deployment (classify and brick-attributes unless `answers` says). */
+export function paidResponses(
+  deployment: Deployment,
+  okSchema: string,
+  notFound: string,
+  answers: PaidAnswers = REFERENCE_ANSWERS,
+  okDescription = "One result per requested item, in request order (duplicates answered in each slot).",
+) {
   const { payment, rateLimited } = deployment;
+  const paidHeaders = (d: Deployment, extra: readonly string[] = []) => paidHeadersOf(d, extra, answers);
   const trouble = (status: number) =>
     Object.entries(FACILITATOR_TROUBLE).filter(([, t]) => t.status === status)
       .map(([name, t]) => `\`${t.code}\` → ${PROBLEM_BASE}${name}`).join("; ");
@@ -92,7 +124,7 @@ export function paidResponses(deployment: Deployment, okSchema: string, notFound
     "data is rebuilt).";
   return {
     "200": {
-      description: "One result per requested item, in request order (duplicates answered in each slot).",
+      description: okDescription,
       headers: paidHeaders(deployment, [...(payment ? ["PAYMENT-RESPONSE"] : []), "Cache-Control"]),
       content: { "application/json": { schema: ref("schemas", okSchema) } },
     },
@@ -120,7 +152,7 @@ export function paidResponses(deployment: Deployment, okSchema: string, notFound
       : {}),
     "404": problem(
       `${notFound} Answered before any payment${payment ? " challenge" : ""}, nothing charged.`,
-      ["NO_RESULTS"],
+      answers.notFound,
       paidHeaders(deployment),
     ),
     ...(rateLimited

@@ -100,6 +100,7 @@ for (const payments of [true, false]) {
         ...on(rateLimit, ["RateLimit", "RateLimit-Policy"]),
         ...on(payments || rateLimit, ["Retry-After"]),
         ...on(payments, ["PAYMENT-REQUIRED", "PAYMENT-RESPONSE"]),
+        "X-Data-Freshness-Hours",
         "ETag",
         "Cache-Control",
       ]);

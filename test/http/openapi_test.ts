@@ -27,6 +27,15 @@ Deno.test("the OpenAPI document is version 3.1 and lists every route", async () 
     "/v1/public/stats",
     "/healthz",
     "/openapi.json",
+    "/v1/marketing/share-of-shelf",
+    "/v1/marketing/competitive-landscape",
+    "/v1/marketing/brand-tracker",
+    "/v1/analyst/inflation",
+    "/v1/analyst/price-dispersion",
+    "/v1/shopper/best-price",
+    "/v1/shopper/deal-finder",
+    "/v1/shopper/price-drop-alert",
+    "/v1/public/retailers",
   ]);
   assert.match(doc.info.description, /Rate limit of this deployment: 120\/min per client \(token bucket\)/);
 });
