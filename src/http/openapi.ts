@@ -31,7 +31,8 @@ import {
   statsResponses,
 } from "./openapi_answers.ts";
 
-function schema(of: v.GenericSchema): Record<string, unknown> {
+/** The JSON Schema (draft 2020-12) of a valibot schema, without its `$schema` member. */
+export function schema(of: v.GenericSchema): Record<string, unknown> {
   const { $schema: _, ...rest } = toJsonSchema(of, { target: "draft-2020-12", errorMode: "ignore" });
   return rest;
 }

@@ -6,6 +6,7 @@ import { readPaymentConfig } from "../../src/payments/payment_config.ts";
 import { createPaymentGate } from "../../src/payments/payment_setup.ts";
 import { MemoryStateStore } from "../../src/state/state_store.ts";
 import { documentOf } from "../support/deployment_document.ts";
+import { operationDiscovery } from "../../src/http/operation_discovery.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -124,6 +125,7 @@ Deno.test("the OpenAPI document shows the deployment's prices, payee, network, a
     state: new MemoryStateStore(),
     log: () => {},
     listenUrl: () => "http://127.0.0.1:8080",
+    discovery: operationDiscovery,
   });
   try {
     const doc: Json = openApiDocument(readConfig({}), setup.describe());
