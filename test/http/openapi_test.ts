@@ -28,6 +28,7 @@ Deno.test("the OpenAPI document is version 3.1 and lists every route", async () 
     "/v1/public/stats",
     "/healthz",
     "/openapi.json",
+    "/docs",
   ]);
   assert.match(doc.info.description, /Rate limit of this deployment: 120\/min per client \(token bucket\)/);
 });
