@@ -48,7 +48,7 @@ function paidSchemas(): Map<string, PaidSchemas> {
 }
 
 /** `node` without its `description` members, at any depth. */
-export function withoutDescriptions(node: unknown): unknown {
+function withoutDescriptions(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutDescriptions);
   if (node === null || typeof node !== "object") return node;
   return Object.fromEntries(

@@ -4,12 +4,12 @@
  *
  * Per request: no PAYMENT-SIGNATURE → 402 payment-required with a challenge naming the resource by
  * PUBLIC_URL, path and query (challenge_resource.ts) and carrying the operation's discovery metadata
- * (bazaar_extension.ts). Otherwise decode the bounded header (too long, too
- * deep, undecodable or with members the scheme does not define → 402 malformed-credential), match its
- * `accepted` against the requirements this request would be issued (@x402/core's matcher), refuse an
- * authorisation already past validBefore, claim the authorisation's identity (taken → 402
- * invalid-challenge), verify with the facilitator (invalid → claim released, 402 by reason), and admit the
- * work. `settle` settles after the work succeeded and adds PAYMENT-RESPONSE; `abandon` releases the claim
+ * (bazaar_extension.ts). Otherwise decode the bounded header (too long, too deep, undecodable or with members
+ * the scheme does not define → 402 malformed-credential; an echo of the discovery metadata is replaced by
+ * the service's own), match its `accepted` against the requirements this request would be issued
+ * (@x402/core's matcher), refuse an authorisation already past validBefore, claim the authorisation's
+ * identity (taken → 402 invalid-challenge), verify with the facilitator (invalid → claim released, 402 by
+ * reason), and admit the work. `settle` settles after the work succeeded and adds PAYMENT-RESPONSE; `abandon` releases the claim
  * after the work failed, so nothing is charged (both in x402_settlement.ts).
  *
  * Facilitator trouble: unreachable or slow → 503, a broken answer → 502, both with Retry-After and the
@@ -79,8 +79,9 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
   const { symbol, decimals } = config.asset;
   let readiness: Promise<void> | undefined;
   const requirementsByAmount = new Map<string, PaymentRequirements[]>();
-  // A challenge depends only on the error, the resource and the amount, and encoding it is the costly part
-  // of a 402: identical unpaid requests (retries, floods) reuse the encoded header.
+  // A challenge depends only on the error, the resource, the amount and the operation (its discovery
+  // metadata), and encoding it is the costly part of a 402: identical unpaid requests (retries, floods) reuse
+  // the encoded header.
   const challenges = new Map<string, string>();
   // The discovery metadata depends only on the operation: built once per operation.
   const declarations = new Map<string, Record<string, unknown> | undefined>();

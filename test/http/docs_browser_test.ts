@@ -5,12 +5,7 @@
  * is skipped (saying so) elsewhere.
  */
 import assert from "node:assert/strict";
-import { readConfig } from "../../src/config.ts";
-import { serve } from "../../src/main.ts";
-import { createLog } from "../../src/log/request_log.ts";
-import { MemoryStateStore } from "../../src/state/state_store.ts";
-import { freeGate } from "../../src/payments/payment_gate.ts";
-import { FakeStore } from "../support/fake_store.ts";
+import { serveFakeStore } from "../support/fake_server.ts";
 import { CHROMIUM, chromiumInstalled, launchHeadlessPage } from "../support/headless_chromium.ts";
 
 /** The whole test's bound: starting the browser, loading and rendering the page. */
@@ -37,14 +32,7 @@ Deno.test({
   ignore: !installed && !required,
   fn: async () => {
     assert.ok(installed, `Chromium is not installed at ${CHROMIUM}: apt-get install chromium`);
-    const config = readConfig({ HOST: "127.0.0.1", PORT: "0", PAYMENTS: "off", RATE_LIMIT: "120/min" });
-    const server = serve({
-      config,
-      store: new FakeStore(),
-      gate: freeGate,
-      state: new MemoryStateStore(),
-      log: createLog("error", () => {}),
-    });
+    const server = serveFakeStore({ RATE_LIMIT: "120/min" });
     const origin = `http://127.0.0.1:${server.port}`;
     const deadline = Date.now() + TIMEOUT_MS;
     const page = await launchHeadlessPage(TIMEOUT_MS);
