@@ -16,6 +16,7 @@ import { routeConsole } from "./log/console_route.ts";
 import { type PaymentConfig, readPaymentConfig } from "./payments/payment_config.ts";
 import { createPaymentGate, type PaymentSetup } from "./payments/payment_setup.ts";
 import { listenUrl } from "./payments/challenge_resource.ts";
+import { operationDiscovery } from "./http/operation_discovery.ts";
 import { createLog } from "./log/request_log.ts";
 import { MemoryStateStore } from "./state/state_store.ts";
 import { type OpenedStore, openStore } from "./store/store.ts";
@@ -119,6 +120,7 @@ export async function main(): Promise<number> {
         state,
         log: (level, message, fields) => log.write(level, { message, ...fields }),
         listenUrl: () => listenUrl(config.host, boundPort),
+        discovery: operationDiscovery,
       });
     } catch (error) {
       store.close();

@@ -16,6 +16,7 @@ import type { Config } from "../config.ts";
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from "./cors.ts";
 import { matchesIfNoneMatch, strongEtag } from "./etag.ts";
 import { openApiJson } from "./openapi.ts";
+import { docsResponse } from "./docs_page.ts";
 import type { PaidWork } from "../operation/paid_work.ts";
 import type { PaymentGate } from "../payments/payment_gate.ts";
 import type { PaymentDescription } from "../payments/payment_setup.ts";
@@ -24,7 +25,7 @@ import { createRateLimiter, type RateLimiter, unlimited } from "./rate_limit.ts"
 import type { ReferenceStore, StoreProblem } from "../store/reference_store.ts";
 import { requestIdOf } from "./request_id.ts";
 import type { Log } from "../log/request_log.ts";
-import { ALLOWED_METHODS, type Route, routeOf } from "./router.ts";
+import { ALLOWED_METHODS, DOCS_PATH, type Route, routeOf } from "./router.ts";
 import type { StateStore } from "../state/state_store.ts";
 import { createStatsAnswer } from "../catalog/stats.ts";
 import { CATALOG_SERVED } from "../catalog/catalog_operations.ts";
@@ -153,6 +154,8 @@ export function createHandler(deps: HandlerDeps): Handler {
           headers: [["Content-Type", JSON_TYPE], DOCS_CACHE, VARY_ORIGIN],
         });
       }
+      case "docs":
+        return await docsResponse(url.pathname.slice(DOCS_PATH.length + 1) || undefined, request);
     }
   }
 

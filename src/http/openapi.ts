@@ -22,6 +22,7 @@ import { brickAttributesResponseSchema, classifyResponseSchema } from "../refere
 import { catalogStatsSchema } from "../catalog/stats_schema.ts";
 import { healthSchema, problemSchema, statsErrorSchema } from "./body_schemas.ts";
 import { BRICK_ATTRIBUTES_PATH, CLASSIFY_PATH, HEALTH_PATH, OPENAPI_PATH, STATS_PATH } from "./router.ts";
+import { DOCS_PATH } from "./router.ts";
 import { BRICK_ATTRIBUTES_OPERATION, CLASSIFY_OPERATION } from "../operation/operations.ts";
 import {
   type Deployment,
@@ -32,7 +33,8 @@ import {
   statsResponses,
 } from "./openapi_answers.ts";
 
-function schema(of: v.GenericSchema): Record<string, unknown> {
+/** The JSON Schema (draft 2020-12) of a valibot schema, without its `$schema` member. */
+export function schema(of: v.GenericSchema): Record<string, unknown> {
   const { $schema: _, ...rest } = toJsonSchema(of, { target: "draft-2020-12", errorMode: "ignore" });
   return rest;
 }
@@ -196,6 +198,14 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
           operationId: "getOpenApi",
           summary: "This document",
           responses: { "200": { description: "OpenAPI 3.1 document.", content: { "application/json": {} } } },
+        },
+      },
+      [DOCS_PATH]: {
+        get: {
+          operationId: "getDocs",
+          summary:
+            "This document as a page (Swagger UI, served with its files under /docs/; not rate limited)",
+          responses: { "200": { description: "HTML page.", content: { "text/html": {} } } },
         },
       },
       ...catalogPaths(deployment, requestHeaders(deployment), (operation) => priceOf(payment, operation)),

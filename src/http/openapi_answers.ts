@@ -142,7 +142,9 @@ export function paidResponses(
               Object.entries(PAYMENT_ERROR_CODES).map(([name, code]) => `${code} (${name})`).join(", ")
             }. Every 402 carries a fresh challenge in PAYMENT-REQUIRED (base64 JSON, x402Version 2, ` +
             "accepts with scheme exact, network, amount in atomic units, asset, payTo, maxTimeoutSeconds, " +
-            `extra {name, version}). A PAYMENT-SIGNATURE longer than ${MAX_CREDENTIAL_CHARS} characters, ` +
+            "extra {name, version}; extensions.bazaar, the operation's x402 discovery metadata: its query's " +
+            "JSON Schema, its answer's top level, and info.output.format, this 200 response's URI relative to " +
+            `resource.url). A PAYMENT-SIGNATURE longer than ${MAX_CREDENTIAL_CHARS} characters, ` +
             `nested deeper than ${MAX_CREDENTIAL_DEPTH} levels, or with a member the exact scheme does not ` +
             "define is PAYMENT_MALFORMED.",
           headers: paidHeaders(deployment, ["PAYMENT-REQUIRED"]),

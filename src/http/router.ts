@@ -4,6 +4,7 @@
  */
 
 import { CATALOG_OPERATIONS, type CatalogOperation } from "../operation/operations.ts";
+import { DOCS_ASSETS } from "./docs_page.ts";
 
 /** What answers a path. */
 export type Endpoint =
@@ -13,7 +14,8 @@ export type Endpoint =
   | "retailers"
   | "catalog"
   | "health"
-  | "openapi";
+  | "openapi"
+  | "docs";
 
 /** A known path. */
 export interface Route {
@@ -42,6 +44,8 @@ export const RETAILERS_PATH = "/v1/public/retailers";
 export const HEALTH_PATH = "/healthz";
 /** Path of the OpenAPI document. */
 export const OPENAPI_PATH = "/openapi.json";
+/** Path of the API reference page; its files are under it. */
+export const DOCS_PATH = "/docs";
 
 /** Methods every route answers. */
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
@@ -75,6 +79,10 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   }]),
   [HEALTH_PATH, { endpoint: "health", errors: "problem", rateLimited: false, ...plain }],
   [OPENAPI_PATH, { endpoint: "openapi", errors: "problem", rateLimited: false, ...plain }],
+  ...[DOCS_PATH, ...DOCS_ASSETS.map((asset) => `${DOCS_PATH}/${asset}`)].map((path): [string, Route] => [
+    path,
+    { endpoint: "docs", errors: "problem", rateLimited: false, ...plain },
+  ]),
 ]);
 
 /** The route of an exact path (no trailing-slash variants), if any. */

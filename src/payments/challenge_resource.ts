@@ -12,7 +12,7 @@
  */
 
 /** Longest resource.url that carries the query itself (a longer query is named by its digest). */
-export const MAX_RESOURCE_URL_CHARS = 1024;
+export const MAX_RESOURCE_URL_CHARS = 512;
 
 /** The resource member of a challenge. */
 export interface ChallengeResource {

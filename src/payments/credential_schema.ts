@@ -2,8 +2,8 @@
  * What a PAYMENT-SIGNATURE may hold, and nothing more: an x402 version 2 PaymentPayload of the `exact` scheme
  * on EVM (an EIP-3009 authorisation), as a strict valibot schema. Every object refuses members the scheme does
  * not define and every string is bounded, so no other code (the matcher, the facilitator client) ever sees a
- * structure a client made up. The payload nests three levels deep (payload → authorization, accepted →
- * extra).
+ * structure a client made up, except the echo of the discovery extension, which is replaced before it
+ * goes anywhere. The payment itself nests three levels deep (payload → authorization, accepted → extra).
  */
 import * as v from "npm:valibot@1.5.0";
 import { MAX_RESOURCE_URL_CHARS } from "./challenge_resource.ts";
@@ -48,8 +48,9 @@ export const CredentialSchema = v.strictObject({
     signature: v.pipe(matching(/^0x[0-9a-fA-F]+$/), v.maxLength(4096)),
     authorization: Authorization,
   }),
-  // This service declares no extensions, so a payment can carry none.
-  extensions: v.optional(v.strictObject({})),
+  // The only extension this service declares is discovery (bazaar), which clients echo. The echo is never
+  // read nor forwarded (the gate puts the service's own declaration in its place), so any object will do.
+  extensions: v.optional(v.strictObject({ bazaar: v.optional(v.record(v.string(), v.unknown())) })),
 });
 
 /** A decoded credential. */

@@ -13,10 +13,17 @@ import { type Authorization, checkCredential } from "./credential_schema.ts";
 
 export type { Authorization } from "./credential_schema.ts";
 
-/** Longest PAYMENT-SIGNATURE accepted (a payment for the longest resource this service names is ~2.5 KB). */
-export const MAX_CREDENTIAL_CHARS = 8192;
-/** Deepest nesting of objects and arrays a credential's JSON may have (the payload itself needs 3). */
-export const MAX_CREDENTIAL_DEPTH = 4;
+/**
+ * Longest PAYMENT-SIGNATURE accepted: a payment echoing the largest discovery declaration for the longest
+ * resource this service names is about 4.5 KB, and about 9 KB with the longest signature accepted (4,096
+ * characters, a smart wallet's).
+ */
+export const MAX_CREDENTIAL_CHARS = 10240;
+/**
+ * Deepest nesting of objects and arrays a credential's JSON may have: the payment itself needs 3, its echo of
+ * the deepest discovery declaration 11.
+ */
+export const MAX_CREDENTIAL_DEPTH = 12;
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
@@ -38,7 +45,7 @@ export function decodePayment(
     return "PAYMENT-SIGNATURE is not base64 of UTF-8 text";
   }
   if (nestingDepth(json) > MAX_CREDENTIAL_DEPTH) {
-    return `PAYMENT-SIGNATURE nests deeper than ${MAX_CREDENTIAL_DEPTH} levels; an x402 payment needs 3`;
+    return `PAYMENT-SIGNATURE nests deeper than ${MAX_CREDENTIAL_DEPTH} levels; an x402 payment needs 11 at most`;
   }
   let parsed: unknown;
   try {

@@ -17,6 +17,7 @@ import { PaymentClaims } from "./payment_claims.ts";
 import type { StateStore } from "../state/state_store.ts";
 import { createX402Gate, type PaymentLog, UnsupportedNetworkError } from "./x402_gate.ts";
 import { facilitatorCall } from "./facilitator_trouble.ts";
+import type { DiscoveryOf } from "./bazaar_extension.ts";
 import { safeMessage } from "../log/error_message.ts";
 
 /** What the payment gate is built from besides its configuration. */
@@ -29,6 +30,8 @@ export interface PaymentDeps {
    * PUBLIC_URL is unset, which only the development setup allows.
    */
   readonly listenUrl?: () => string;
+  /** The discovery metadata of each paid operation, for its challenges (built from its schemas). */
+  readonly discovery: DiscoveryOf;
   /** Clock in ms, for tests. */
   readonly now?: () => number;
 }
@@ -100,6 +103,7 @@ export async function createPaymentGate(config: PaymentConfig, deps: PaymentDeps
     claims: new PaymentClaims(deps.state, deps.now),
     log,
     publicUrl,
+    discovery: deps.discovery,
     ...(deps.now === undefined ? {} : { now: deps.now }),
   });
   try {

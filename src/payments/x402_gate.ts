@@ -3,12 +3,13 @@
  * facilitator).
  *
  * Per request: no PAYMENT-SIGNATURE → 402 payment-required with a challenge naming the resource by
- * PUBLIC_URL, path and query (challenge_resource.ts). Otherwise decode the bounded header (too long, too
- * deep, undecodable or with members the scheme does not define → 402 malformed-credential), match its
- * `accepted` against the requirements this request would be issued (@x402/core's matcher), refuse an
- * authorisation already past validBefore, claim the authorisation's identity (taken → 402
- * invalid-challenge), verify with the facilitator (invalid → claim released, 402 by reason), and admit the
- * work. `settle` settles after the work succeeded and adds PAYMENT-RESPONSE; `abandon` releases the claim
+ * PUBLIC_URL, path and query (challenge_resource.ts) and carrying the operation's discovery metadata
+ * (bazaar_extension.ts). Otherwise decode the bounded header (too long, too deep, undecodable or with members
+ * the scheme does not define → 402 malformed-credential; an echo of the discovery metadata is replaced by
+ * the service's own), match its `accepted` against the requirements this request would be issued
+ * (@x402/core's matcher), refuse an authorisation already past validBefore, claim the authorisation's
+ * identity (taken → 402 invalid-challenge), verify with the facilitator (invalid → claim released, 402 by
+ * reason), and admit the work. `settle` settles after the work succeeded and adds PAYMENT-RESPONSE; `abandon` releases the claim
  * after the work failed, so nothing is charged (both in x402_settlement.ts).
  *
  * Facilitator trouble: unreachable or slow → 503, a broken answer → 502, both with Retry-After and the
@@ -33,6 +34,7 @@ import {
   unavailable,
 } from "./facilitator_trouble.ts";
 import { challengeResource } from "./challenge_resource.ts";
+import { bazaarExtensions, type DiscoveryOf, withDeclaredDiscovery } from "./bazaar_extension.ts";
 import { messageOf } from "../log/error_message.ts";
 import { paidAdmission } from "./x402_settlement.ts";
 
@@ -47,6 +49,8 @@ export interface X402GateDeps {
   readonly log: PaymentLog;
   /** Where clients reach the service (PUBLIC_URL, or the listen address once bound); asked once, when needed. */
   readonly publicUrl: () => string;
+  /** The discovery metadata (x402 `bazaar` extension) each paid operation's challenge carries. */
+  readonly discovery: DiscoveryOf;
   /** Clock in ms (claims and expiry). */
   readonly now?: () => number;
 }
@@ -75,9 +79,12 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
   const { symbol, decimals } = config.asset;
   let readiness: Promise<void> | undefined;
   const requirementsByAmount = new Map<string, PaymentRequirements[]>();
-  // A challenge depends only on the error, the resource and the amount, and encoding it is the costly part
-  // of a 402: identical unpaid requests (retries, floods) reuse the encoded header.
+  // A challenge depends only on the error, the resource, the amount and the operation (its discovery
+  // metadata), and encoding it is the costly part of a 402: identical unpaid requests (retries, floods) reuse
+  // the encoded header.
   const challenges = new Map<string, string>();
+  // The discovery metadata depends only on the operation: built once per operation.
+  const declarations = new Map<string, Record<string, unknown> | undefined>();
   let publicUrl: string | undefined;
 
   function ready(): Promise<void> {
@@ -114,6 +121,14 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
     return requirements;
   }
 
+  function extensionsOf(operation: string): Record<string, unknown> | undefined {
+    if (!declarations.has(operation)) {
+      const discovery = deps.discovery(operation);
+      declarations.set(operation, discovery === undefined ? undefined : bazaarExtensions(discovery));
+    }
+    return declarations.get(operation);
+  }
+
   function priceOf(operation: PricedOperation): OperationPrice {
     const price = config.prices[operation.operation];
     if (price === undefined) throw new Error(`no price is configured for operation ${operation.operation}`);
@@ -132,6 +147,7 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
       return respond(unavailable(instance, "the payment facilitator cannot be reached; try again shortly"));
     }
     const requirements = await requirementsFor(amount);
+    const extensions = extensionsOf(operation.operation);
     const resource = await challengeResource(
       publicUrl ??= deps.publicUrl(),
       url,
@@ -158,10 +174,16 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
       const error = problem.name === "payment-required"
         ? "Payment required"
         : `${problem.name}: ${problem.message}`;
-      const key = `${error}\u0000${resource.url}\u0000${resource.description}\u0000${amount}`;
+      const key = `${error}\u0000${resource.url}\u0000${resource.description}\u0000${amount}\u0000` +
+        operation.operation;
       let encoded = challenges.get(key);
       if (encoded === undefined) {
-        const paymentRequired = await server.createPaymentRequiredResponse(requirements, resource, error);
+        const paymentRequired = await server.createPaymentRequiredResponse(
+          requirements,
+          resource,
+          error,
+          extensions,
+        );
         encoded = encodePaymentRequiredHeader(paymentRequired);
         if (challenges.size >= CHALLENGE_CACHE_SIZE) challenges.delete(challenges.keys().next().value!);
         challenges.set(key, encoded);
@@ -182,7 +204,8 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
     }
     const decoded = decodePayment(header);
     if (typeof decoded === "string") return refuse(malformed(decoded));
-    const { payload, authorization } = decoded;
+    const { authorization } = decoded;
+    const payload = withDeclaredDiscovery(decoded.payload, extensions);
     const matching = server.findMatchingRequirements(requirements, payload);
     if (matching === undefined) return refuse(mismatch(payload.accepted, requirements[0]!));
     const identity: PaymentIdentity = {

@@ -41,6 +41,16 @@ Deno.test("the esbuild bundle is one module that serves the embedded default and
     assert.equal(classify.headers.get("x-gpc-release"), "v20241202");
     const stats = await fetch(`http://127.0.0.1:${port}/v1/public/stats`);
     assert.equal((await stats.json()).observations.total, 27199);
+    // The API reference page and its viewer are inside the bundle: nothing but the dist is beside it.
+    const docs = await fetch(`http://127.0.0.1:${port}/docs`);
+    assert.equal(docs.status, 200);
+    assert.match(await docs.text(), /<script src="docs\/swagger-ui-bundle\.js"><\/script>/);
+    const viewer = await fetch(`http://127.0.0.1:${port}/docs/swagger-ui-bundle.js`);
+    assert.equal(viewer.status, 200);
+    assert.equal(
+      await viewer.text(),
+      await Deno.readTextFile("node_modules/swagger-ui-dist/swagger-ui-bundle.js"),
+    );
     child.kill("SIGTERM");
     const status = await child.status;
     await lines.cancel();

@@ -6,6 +6,7 @@ import { readPaymentConfig } from "../../src/payments/payment_config.ts";
 import { createPaymentGate } from "../../src/payments/payment_setup.ts";
 import { MemoryStateStore } from "../../src/state/state_store.ts";
 import { documentOf } from "../support/deployment_document.ts";
+import { operationDiscovery } from "../../src/http/operation_discovery.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -27,6 +28,7 @@ Deno.test("the OpenAPI document is version 3.1 and lists every route", async () 
     "/v1/public/stats",
     "/healthz",
     "/openapi.json",
+    "/docs",
     "/v1/marketing/share-of-shelf",
     "/v1/marketing/competitive-landscape",
     "/v1/marketing/brand-tracker",
@@ -133,6 +135,7 @@ Deno.test("the OpenAPI document shows the deployment's prices, payee, network, a
     state: new MemoryStateStore(),
     log: () => {},
     listenUrl: () => "http://127.0.0.1:8080",
+    discovery: operationDiscovery,
   });
   try {
     const doc: Json = openApiDocument(readConfig({}), setup.describe());

@@ -4,13 +4,8 @@
  * server's bare 400 (what the README tells clients to expect).
  */
 import assert from "node:assert/strict";
-import { readConfig } from "../../src/config.ts";
-import { serve } from "../../src/main.ts";
-import { createLog } from "../../src/log/request_log.ts";
-import { MemoryStateStore } from "../../src/state/state_store.ts";
-import { freeGate } from "../../src/payments/payment_gate.ts";
 import { MAX_REQUEST_TARGET_BYTES, REQUEST_HEAD_LIMIT_BYTES } from "../../src/operation/query.ts";
-import { FakeStore } from "../support/fake_store.ts";
+import { serveFakeStore } from "../support/fake_server.ts";
 import { type RawAnswer, rawHead, rawRequest } from "../support/raw_http.ts";
 
 // The documented values (README "Request size"): pinned here so a change of either is deliberate.
@@ -19,14 +14,7 @@ const HEAD_LIMIT = 65_536;
 const CLASSIFY_Q = "/v1/reference/classify?q=";
 
 async function withServer(run: (port: number) => Promise<void>): Promise<void> {
-  const config = readConfig({ HOST: "127.0.0.1", PORT: "0", PAYMENTS: "off", RATE_LIMIT: "off" });
-  const server = serve({
-    config,
-    store: new FakeStore(),
-    gate: freeGate,
-    state: new MemoryStateStore(),
-    log: createLog("error", () => {}),
-  });
+  const server = serveFakeStore();
   try {
     await run(server.port);
   } finally {

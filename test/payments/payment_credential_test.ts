@@ -7,6 +7,11 @@ import {
   MAX_CREDENTIAL_DEPTH,
   nestingDepth,
 } from "../../src/payments/payment_credential.ts";
+import { MAX_RESOURCE_URL_CHARS } from "../../src/payments/challenge_resource.ts";
+import { bazaarExtensions } from "../../src/payments/bazaar_extension.ts";
+import { operationDiscovery } from "../../src/http/operation_discovery.ts";
+import { CATALOG_SERVED } from "../../src/catalog/catalog_operations.ts";
+import { BRICK_ATTRIBUTES_OPERATION, CLASSIFY_OPERATION } from "../../src/operation/operations.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -61,19 +66,19 @@ Deno.test("a payment with an empty extensions member (what a client merges from 
 /** A header a client could send, and the reason decodePayment must give. */
 const MALFORMED: [string, () => string, string][] = [
   [
-    "one extra member nested 3,000 arrays deep (the header grows past the cap)",
-    () => header({ ...payment(), junk: deep(3000) }),
-    "PAYMENT-SIGNATURE has 9120 characters; a payment has at most 8192",
+    "one extra member nested 4,000 arrays deep (the header grows past the cap)",
+    () => header({ ...payment(), junk: deep(4000) }),
+    "PAYMENT-SIGNATURE has 11788 characters; a payment has at most 10240",
   ],
   [
     "an extra member nested 2,000 arrays deep within the length cap",
     () => header({ ...payment(), payload: { ...payment().payload, junk: deep(2000) } }),
-    "PAYMENT-SIGNATURE nests deeper than 4 levels; an x402 payment needs 3",
+    "PAYMENT-SIGNATURE nests deeper than 12 levels; an x402 payment needs 11 at most",
   ],
   [
     "a header of spaces longer than the cap",
     () => " ".repeat(MAX_CREDENTIAL_CHARS + 1),
-    "PAYMENT-SIGNATURE has 8193 characters; a payment has at most 8192",
+    "PAYMENT-SIGNATURE has 10241 characters; a payment has at most 10240",
   ],
   [
     "characters outside base64",
@@ -122,8 +127,13 @@ const MALFORMED: [string, () => string, string][] = [
   ],
   [
     "an extension this service never declared",
-    () => header({ ...payment(), extensions: { bazaar: {} } }),
-    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: extensions.bazaar is not a member of an x402 version 2 exact payment",
+    () => header({ ...payment(), extensions: { "payment-identifier": { info: { id: "x" } } } }),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: extensions.payment-identifier is not a member of an x402 version 2 exact payment",
+  ],
+  [
+    "a discovery echo that is not an object",
+    () => header({ ...payment(), extensions: { bazaar: "listed" } }),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: extensions.bazaar must be an object",
   ],
   [
     "a member name of 5,000 characters (the message stays short)",
@@ -177,7 +187,40 @@ for (const [json, depth] of DEPTHS) {
   });
 }
 
-Deno.test("a payment as the client builds it nests within the depth cap", () => {
+/** The paid operations' discovery extensions, as a client echoes them. */
+const DECLARED = [CLASSIFY_OPERATION, BRICK_ATTRIBUTES_OPERATION, ...Object.keys(CATALOG_SERVED)]
+  .map((operation) => bazaarExtensions(operationDiscovery(operation)!));
+
+Deno.test("a payment echoing an operation's discovery declaration (as @x402/fetch sends it) decodes", () => {
+  for (const extensions of DECLARED) {
+    const decoded = decodePayment(header({ ...payment(), extensions }));
+    assert.equal(typeof decoded, "object", String(decoded));
+  }
+});
+
+Deno.test("a payment as the client builds it, echo included, nests within the depth cap", () => {
   assert.equal(nestingDepth(JSON.stringify(payment())), 3);
-  assert.ok(3 < MAX_CREDENTIAL_DEPTH);
+  const deepest = Math.max(
+    ...DECLARED.map((extensions) => nestingDepth(JSON.stringify({ ...payment(), extensions }))),
+  );
+  assert.equal(deepest, 11);
+  assert.ok(deepest < MAX_CREDENTIAL_DEPTH);
+});
+
+Deno.test("the longest payment a client sends (resource URL at its budget, longest signature, largest echo) decodes", () => {
+  const [longest] = DECLARED.map((extensions) =>
+    header({
+      ...payment(),
+      resource: {
+        url: `https://${"h".repeat(MAX_RESOURCE_URL_CHARS - 8)}`,
+        description: `getCompetitiveLandscape: 100 items; query sha256=${"a".repeat(64)}`,
+        mimeType: "application/json",
+      },
+      payload: { ...payment().payload, signature: `0x${"a".repeat(4094)}` },
+      extensions,
+    })
+  ).sort((a, b) => b.length - a.length);
+  // Beyond the former cap of 8,192 characters.
+  assert.ok(longest!.length > 8192, `${longest!.length}`);
+  assert.equal(typeof decodePayment(longest!), "object");
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { operationDiscovery } from "../../src/http/operation_discovery.ts";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "npm:@x402/core@2.27.0/http";
 import { startDevFacilitator } from "../../src/payments/dev_facilitator.ts";
 import type { Admission } from "../../src/payments/payment_gate.ts";
@@ -35,7 +36,7 @@ async function withGate(
   const state = new MemoryStateStore();
   const setup = await createPaymentGate(
     readPaymentConfig({ FACILITATOR_URL: facilitator.url, PAY_TO: PAYEE, PUBLIC_URL: ORIGIN, ...env }),
-    { state, log: (level, message) => logs.push(`${level}: ${message}`) },
+    { state, log: (level, message) => logs.push(`${level}: ${message}`), discovery: operationDiscovery },
   );
   try {
     await body(setup, logs, state);
@@ -50,7 +51,60 @@ function responseOf(admission: Admission): Response {
   return admission.response;
 }
 
-Deno.test("a request without payment gets the x402 v2 challenge for its price", async () => {
+/** The discovery metadata (x402 bazaar extension) of classify: its query and the top level of its answer. */
+const CLASSIFY_DISCOVERY = {
+  info: {
+    input: { type: "http", method: "GET" },
+    output: { type: "json", format: "../../openapi.json#/paths/~1v1~1reference~1classify/get/responses/200" },
+  },
+  schema: {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    type: "object",
+    properties: {
+      input: {
+        type: "object",
+        properties: {
+          type: { type: "string", const: "http" },
+          method: { type: "string", enum: ["GET"] },
+          queryParams: {
+            type: "object",
+            properties: {
+              browse_id: { type: "string", pattern: "^[0-9]{1,20}(?:,[0-9]{1,20}){0,99}$" },
+              q: {
+                type: "string",
+                pattern: "^(?=[^,]*[^,\\s])[^,]{1,200}(?:,(?=[^,]*[^,\\s])[^,]{1,200}){0,99}$",
+              },
+            },
+            required: [],
+            additionalProperties: false,
+          },
+        },
+        required: ["type", "method"],
+        additionalProperties: false,
+      },
+      output: {
+        type: "object",
+        properties: {
+          type: { type: "string", const: "json" },
+          example: {
+            type: "object",
+            properties: {
+              results: { type: "array" },
+              gpc_release: { type: "string" },
+              schema_version: { type: "string" },
+            },
+            required: ["results", "gpc_release", "schema_version"],
+            additionalProperties: false,
+          },
+        },
+        required: ["type"],
+      },
+    },
+    required: ["input"],
+  },
+};
+
+Deno.test("a request without payment gets the x402 v2 challenge for its price and its discovery metadata", async () => {
   await withGate({}, async ({ gate }) => {
     const response = responseOf(await gate.admit(new Request(URL_CLASSIFY), CLASSIFY));
     assert.equal(response.status, 402);
@@ -71,6 +125,7 @@ Deno.test("a request without payment gets the x402 v2 challenge for its price", 
         maxTimeoutSeconds: 300,
         extra: { name: "USDC", version: "2" },
       }],
+      extensions: { bazaar: CLASSIFY_DISCOVERY },
     });
     const body = await response.json();
     assert.equal(body.detail, "GET /v1/reference/classify costs 0.001 USDC per call");
@@ -166,7 +221,11 @@ Deno.test("a facilitator unreachable at start-up is retried: 503 first, then cha
   const logs: string[] = [];
   const setup = await createPaymentGate(
     readPaymentConfig({ FACILITATOR_URL: `http://127.0.0.1:${port}`, PAY_TO: PAYEE, PUBLIC_URL: ORIGIN }),
-    { state: new MemoryStateStore(), log: (level, message) => logs.push(`${level}: ${message}`) },
+    {
+      state: new MemoryStateStore(),
+      log: (level, message) => logs.push(`${level}: ${message}`),
+      discovery: operationDiscovery,
+    },
   );
   const down = responseOf(await setup.gate.admit(new Request(URL_CLASSIFY), CLASSIFY));
   assert.equal(down.status, 503);
@@ -193,6 +252,7 @@ Deno.test("the development setup starts its own facilitator and says so", async 
     state: new MemoryStateStore(),
     log: (level, message) => logs.push(`${level}: ${message}`),
     listenUrl: () => ORIGIN,
+    discovery: operationDiscovery,
   });
   try {
     assert.deepEqual(logs, [
@@ -207,7 +267,7 @@ Deno.test("the development setup starts its own facilitator and says so", async 
   }
 });
 
-Deno.test("identical unpaid requests reuse one encoded challenge; another URL gets its own", async () => {
+Deno.test("identical unpaid requests reuse one encoded challenge and one declaration; another URL gets its own challenge", async () => {
   const facilitator = startDevFacilitator(readPaymentConfig({}));
   const config = readPaymentConfig({ FACILITATOR_URL: facilitator.url, PAY_TO: PAYEE, PUBLIC_URL: ORIGIN });
   const server = new x402ResourceServer(new HTTPFacilitatorClient({ url: facilitator.url }))
@@ -218,12 +278,17 @@ Deno.test("identical unpaid requests reuse one encoded challenge; another URL ge
     built++;
     return original(...args);
   };
+  const discovered: string[] = [];
   const gate = createX402Gate({
     config,
     server,
     claims: new PaymentClaims(new MemoryStateStore()),
     log: () => {},
     publicUrl: () => ORIGIN,
+    discovery: (operation) => {
+      discovered.push(operation);
+      return operationDiscovery(operation);
+    },
   });
   try {
     const headerOf = async (url: string, items: number) =>
@@ -239,6 +304,8 @@ Deno.test("identical unpaid requests reuse one encoded challenge; another URL ge
       "http://gpc.test/v1/reference/classify?browse_id=16318751",
     );
     assert.equal(built, 2);
+    // The discovery metadata depends on the operation only: declared once.
+    assert.deepEqual(discovered, ["classifyBrowseNodes"]);
     assert.equal(CHALLENGE_CACHE_SIZE, 4096);
   } finally {
     await facilitator.close();
@@ -268,6 +335,7 @@ function gateVerifyingWith(verify: () => Promise<never>, logs: string[]): Paymen
     claims: new PaymentClaims(new MemoryStateStore()),
     log: (level, message) => logs.push(`${level}: ${message}`),
     publicUrl: () => ORIGIN,
+    discovery: operationDiscovery,
   });
 }
 

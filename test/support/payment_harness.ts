@@ -12,6 +12,7 @@ import { createPaymentGate, type PaymentSetup } from "../../src/payments/payment
 import { createLog } from "../../src/log/request_log.ts";
 import { MemoryStateStore } from "../../src/state/state_store.ts";
 import { FakeStore } from "./fake_store.ts";
+import { operationDiscovery } from "../../src/http/operation_discovery.ts";
 
 /** How the proxy treats one facilitator path. */
 export type ProxyFault =
@@ -26,6 +27,8 @@ export type ProxyFault =
 export class FacilitatorProxy {
   /** Faults by path ("/verify", "/settle", "/supported"). */
   readonly faults = new Map<string, ProxyFault>();
+  /** Every request body forwarded, by path, in order (what the facilitator was sent). */
+  readonly sent = new Map<string, unknown[]>();
   #server: Deno.HttpServer<Deno.NetAddr> | undefined;
   readonly #pending = new Set<Promise<unknown>>();
 
@@ -62,6 +65,7 @@ export class FacilitatorProxy {
     const fault = this.faults.get(path) ?? { kind: "pass" };
     if (fault.kind === "status") return new Response("facilitator failure", { status: fault.status });
     const body = request.method === "POST" ? await request.text() : undefined;
+    if (body !== undefined) this.sent.set(path, [...this.sent.get(path) ?? [], JSON.parse(body)]);
     if (fault.kind === "delay") await new Promise((resolve) => setTimeout(resolve, fault.ms));
     const answer = await fetch(this.target + path, {
       method: request.method,
@@ -98,9 +102,12 @@ export interface PaymentHarness {
 
 /**
  * Starts the service; `env` adds payment variables (FACILITATOR_URL is the proxy's, PUBLIC_URL the service's
- * own address unless given).
+ * own address unless given), `serviceEnv` service variables (rate limit off unless given).
  */
-export async function startPaymentHarness(env: Record<string, string> = {}): Promise<PaymentHarness> {
+export async function startPaymentHarness(
+  env: Record<string, string> = {},
+  serviceEnv: Record<string, string> = {},
+): Promise<PaymentHarness> {
   const base = readPaymentConfig(env);
   const facilitator = startDevFacilitator({ network: base.network, asset: base.asset });
   const proxy = new FacilitatorProxy(facilitator.url);
@@ -124,10 +131,11 @@ export async function startPaymentHarness(env: Record<string, string> = {}): Pro
   const setup = await createPaymentGate(config, {
     state,
     log: (level, message, fields) => log.write(level, { message, ...fields }),
+    discovery: operationDiscovery,
   });
   const store = new FakeStore();
   const handler = handle = createHandler({
-    config: readConfig({ RATE_LIMIT: "off", PAYMENTS: "on", LOG_LEVEL: "debug" }),
+    config: readConfig({ RATE_LIMIT: "off", PAYMENTS: "on", LOG_LEVEL: "debug", ...serviceEnv }),
     store,
     gate: setup.gate,
     state,

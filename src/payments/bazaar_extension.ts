@@ -1,0 +1,78 @@
+/**
+ * The x402 version 2 `bazaar` extension: the discovery metadata a challenge carries so that a facilitator
+ * catalogs the operation when it verifies or settles a payment for it (specs/extensions/bazaar.md of x402).
+ *
+ * Its documented shape is `{ info, schema }`: `info.input` says how to call the operation (`type: "http"`,
+ * `method: "GET"`), `info.output` what it answers; `schema` is a JSON Schema (draft 2020-12) that validates
+ * `info`, and its `input.queryParams` and `output.example` members hold the JSON Schemas of the query and of
+ * the 200 body. Facilitators validate `info` against `schema` and refuse a schema with an external `$ref`, so
+ * the full answer schema is named instead by `info.output.format`: a URI reference, relative to the
+ * challenge's resource URL, of the operation's 200 response in /openapi.json.
+ *
+ * Clients echo the extension into their payment. The service never forwards what a client wrote there: a
+ * payment that echoes `bazaar` reaches the facilitator with this service's own declaration in its place.
+ */
+import type { PaymentPayload } from "npm:@x402/core@2.27.0/types";
+
+/** The extension's key in `extensions`. */
+export const BAZAAR = "bazaar";
+
+/** What the discovery metadata of one paid operation is made of (from the schemas that validate it). */
+export interface OperationDiscovery {
+  /** JSON Schema of the query parameters: an object of strings. */
+  readonly queryParams: Readonly<Record<string, unknown>>;
+  /** JSON Schema of the 200 body (it may describe the top level only: see outputRef). */
+  readonly output: Readonly<Record<string, unknown>>;
+  /** URI reference, relative to the resource URL, of the full 200 response in /openapi.json. */
+  readonly outputRef: string;
+}
+
+/** The discovery metadata of a paid operation by its name, if it declares any. */
+export type DiscoveryOf = (operation: string) => OperationDiscovery | undefined;
+
+/** The `extensions` member of a challenge for an operation described by `discovery`. */
+export function bazaarExtensions(discovery: OperationDiscovery): Record<string, unknown> {
+  return {
+    [BAZAAR]: {
+      info: {
+        input: { type: "http", method: "GET" },
+        output: { type: "json", format: discovery.outputRef },
+      },
+      schema: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        type: "object",
+        properties: {
+          input: {
+            type: "object",
+            properties: {
+              type: { type: "string", const: "http" },
+              method: { type: "string", enum: ["GET"] },
+              queryParams: discovery.queryParams,
+            },
+            required: ["type", "method"],
+            additionalProperties: false,
+          },
+          output: {
+            type: "object",
+            properties: { type: { type: "string", const: "json" }, example: discovery.output },
+            required: ["type"],
+          },
+        },
+        required: ["input"],
+      },
+    },
+  };
+}
+
+/**
+ * The payment as the facilitator gets it: a `bazaar` echo is replaced by `declared` (this service's own
+ * extensions for the operation), or dropped when the operation declares none.
+ */
+export function withDeclaredDiscovery(
+  payload: PaymentPayload,
+  declared: Record<string, unknown> | undefined,
+): PaymentPayload {
+  if (payload.extensions?.[BAZAAR] === undefined) return payload;
+  const { [BAZAAR]: _echo, ...others } = payload.extensions;
+  return { ...payload, extensions: { ...others, ...(declared ?? {}) } };
+}
