@@ -3,7 +3,8 @@
  * `deno run -A bench/btg_folder.ts [--scale FILE]` generates an 18,000-node tree under 17 roots (15 % of the
  * nodes from level 3 down have a second parent, so about a third of them are reached by several paths, as in
  * Amazon's guides), writes it as 17 Browse Tree Guides (one per root) in CSV and in XLSX, and times reading
- * each folder and a whole build (the embedded GPC excerpt, no mapping table). `--scale FILE` also times the
+ * each folder and a whole build (the embedded GPC excerpt, no mapping table), and reading the same tree as
+ * one parent-id CSV. `--scale FILE` also times the
  * parent-id reader on a tree CSV such as the 1,000,000-node one `deno task build:scale` writes (give V8 room:
  * `--v8-flags=--max-old-space-size=8192`).
  */
@@ -49,7 +50,10 @@ async function seconds<T>(work: () => Promise<T> | T): Promise<[T, string]> {
   return [result, `${wall.toFixed(2)} s (CPU ${((used.user + used.system) / 1e6).toFixed(2)} s)`];
 }
 
-const guides = guidesOf(generatedTree(), "btg_", 0);
+const tree = generatedTree();
+const guides = guidesOf(tree, "btg_", 0);
+const [merged, mergedTime] = await seconds(() => parseBrowseTreeCsv(tree, "merged.csv"));
+console.log(`the same tree as one parent-id CSV (${merged.tree.nodes.size} nodes): read ${mergedTime}`);
 for (const format of ["csv", "xlsx"] as const) {
   const data = await Deno.makeTempDir({ prefix: "btg-bench-" });
   await Deno.mkdir(`${data}/gpc`);

@@ -105,13 +105,18 @@ export function buildBrowseTree(
     nodes.set(id, {
       id,
       name: entry.name,
-      parents: [...new Set(entry.parents)].sort(compareNumericIds),
-      children: [...new Set(children.get(id) ?? [])].sort(compareNumericIds),
+      parents: distinctSorted(entry.parents),
+      children: distinctSorted(children.get(id) ?? []),
     });
   }
   const cycle = findCycle(nodes);
   if (cycle !== undefined) throw cycleError(fail, byId, cycle);
   return { source, nodes, roots: ids.filter((id) => nodes.get(id)!.parents.length === 0) };
+}
+
+/** Ids without repeats, by numeric id; most nodes have one parent and few children, which need no set. */
+function distinctSorted(ids: readonly string[]): string[] {
+  return ids.length <= 1 ? [...ids] : [...new Set(ids)].sort(compareNumericIds);
 }
 
 function edgeLine(entry: BrowseEntry, parent: string): number {

@@ -104,7 +104,8 @@ interface NodeRows {
   readonly line: number;
   /** Per path (its levels trimmed and joined by "/"): the row that first gave it. */
   readonly paths: Map<string, number>;
-  readonly alternates: Set<string>;
+  /** Names set aside as alternates (most nodes have none). */
+  alternates?: Set<string>;
 }
 
 /** Builds the tree of the union of `sheets` (in reading order); `source` names it in messages. */
@@ -129,7 +130,7 @@ export function readBrowseTreeGuides(sheets: readonly BtgSheet[], source: string
       const name = key.slice(key.lastIndexOf("/") + 1);
       let node = nodes.get(row.id);
       if (node === undefined) {
-        node = { name, line, paths: new Map(), alternates: new Set() };
+        node = { name, line, paths: new Map() };
         nodes.set(row.id, node);
       }
       const earlier = node.paths.get(key);
@@ -141,8 +142,8 @@ export function readBrowseTreeGuides(sheets: readonly BtgSheet[], source: string
       const ids = idsByPath.get(key);
       if (ids === undefined) idsByPath.set(key, [row.id]);
       else ids.push(row.id);
-      if (name !== node.name && !node.alternates.has(name)) {
-        node.alternates.add(name);
+      if (name !== node.name && !node.alternates?.has(name)) {
+        (node.alternates ??= new Set()).add(name);
         alternates.push({ ...placeOf(line), id: row.id, name: node.name, alternate: name });
       }
     }

@@ -1,14 +1,11 @@
 import assert from "node:assert/strict";
-import { compileContent } from "../../../build/content/content_compile.ts";
 import { readBrowseTreeFolder } from "../../../build/content/browse_tree_folder.ts";
 import type { BrowseTree } from "../../../build/content/browse_tree.ts";
-import { compileGpc } from "../../../build/gpc/gpc_compile.ts";
-import { buildPlacementIndex } from "../../../build/gpc/gpc_placements.ts";
-import { readGpc } from "../../../build/gpc/gpc_read.ts";
 import { findBuildInputs } from "../../../build/input/build_inputs.ts";
 import { recordingProgress } from "../../../build/progress.ts";
 import { type Guide, guideCsv, guidesOf, guideXlsx } from "../../support/btg_writers.ts";
 import { copyOfData } from "../../support/data_copy.ts";
+import { compileDataFolder } from "./mapping_test_support.ts";
 import { tempDir } from "../../support/temp_dir.ts";
 
 const GROCERY = "data/browse/amazon-us-grocery/amazon_us_grocery_nodes_with_parents.csv";
@@ -27,20 +24,11 @@ async function dataWithTree(files: Record<string, string | Uint8Array>): Promise
 }
 
 async function compileData(dir: string) {
-  const inputs = findBuildInputs(dir);
-  const release = await readGpc(inputs.gpc);
-  const progress = recordingProgress();
-  const content = await compileContent(
-    inputs,
-    compileGpc(release).codes,
-    release.release,
-    buildPlacementIndex(release),
-    progress,
-  );
+  const { content, lines } = await compileDataFolder(dir);
   const report = JSON.parse(
     new TextDecoder().decode(content.extras.find((file) => file.name === "build-report.json")!.bytes),
   );
-  return { content, report, lines: progress.lines };
+  return { content, report, lines };
 }
 
 function shape(tree: BrowseTree) {
@@ -132,6 +120,21 @@ Deno.test("browse tree folder: the parent-id CSV reports one file and its multi-
     "browse tree grocery: 1 file (parent-id csv), 1342 nodes, 1 root, 78 with several parents",
     "browse tree grocery: 20 duplicate rows (a node, parents and name already read) and 32 alternate names " +
     "(a node named differently under another parent), both listed in build-report.json",
+  ]);
+});
+
+Deno.test("browse tree folder: a Google taxonomy is read as one file and reported as such", async () => {
+  const dir = await tempDir("btg-folder-");
+  await Deno.writeTextFile(`${dir}/taxonomy.txt`, "# Google_Product_Taxonomy_Version: 1\n1 - A\n2 - A > B\n");
+  const progress = recordingProgress();
+  const read = await readBrowseTreeFolder("g", dir, [`${dir}/taxonomy.txt`], progress);
+  assert.deepEqual(read.report, {
+    format: "google taxonomy",
+    files: [`${dir}/taxonomy.txt`],
+    counts: { files: 1, nodes: 2, roots: 1, multi_parent_nodes: 0 },
+  });
+  assert.deepEqual(progress.lines.slice(1), [
+    "browse tree g: 1 file (google taxonomy), 2 nodes, 1 root, 0 with several parents",
   ]);
 });
 

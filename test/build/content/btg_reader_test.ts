@@ -168,6 +168,11 @@ const errors: [string, BtgSheet[], string][] = [
     'a.csv: line 3: Node Path "Food//Tea" has an empty level',
   ],
   [
+    "a path ending in '/' has an empty level",
+    [sheet("a.csv", [["1", "Food/"]])],
+    'a.csv: line 2: Node Path "Food/" has an empty level',
+  ],
+  [
     "a cycle names the file and row of its closing edge, across files",
     [sheet("a.csv", [["1", "A"], ["2", "A/B"]]), sheet("b.xlsx", [["1", "A/B/A"]], "Guide")],
     'b.xlsx: sheet "Guide" row 2: parent 2 of node 1 closes a cycle in the parent links: 1 → 2 → 1',
