@@ -20,7 +20,7 @@ export interface BrowseNode {
 
 /** A checked browse tree. */
 export interface BrowseTree {
-  /** The file it was read from, for messages. */
+  /** The file it was read from (the folder, when read from several files), for messages. */
   readonly source: string;
   /** Every node by id, in numeric id order. */
   readonly nodes: ReadonlyMap<string, BrowseNode>;
@@ -49,6 +49,12 @@ export interface TreeShape {
 
 /** Compares two digit strings by numeric value (then textually, so "007" and "7" still order stably). */
 export function compareNumericIds(a: string, b: string): number {
+  // Sorting a large tree compares ids millions of times: ids without a leading zero (all of Amazon's) need
+  // no stripping, and a regular expression per comparison made sorting 18,000 ids take a tenth of a second.
+  if (a.charCodeAt(0) !== 48 && b.charCodeAt(0) !== 48) {
+    if (a.length !== b.length) return a.length - b.length;
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
   const x = a.replace(/^0+(?=\d)/, "");
   const y = b.replace(/^0+(?=\d)/, "");
   if (x.length !== y.length) return x.length - y.length;
@@ -56,24 +62,36 @@ export function compareNumericIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Builds and checks a tree from one entry per node; throws BuildError on an unknown parent or a cycle. */
-export function buildBrowseTree(source: string, entries: readonly BrowseEntry[]): BrowseTree {
+/** Where a row is, for messages: its file and the place inside it ("line 12", `sheet "Baby" row 7`). */
+export interface RowPlace {
+  readonly file: string;
+  readonly where: string;
+}
+
+/**
+ * Builds and checks a tree from one entry per node; throws BuildError on an unknown parent or a cycle.
+ * An entry's `line` is the file line by default; a reader of several files numbers rows across them in
+ * reading order and passes `placeOf` to turn such a number back into a file and place.
+ */
+export function buildBrowseTree(
+  source: string,
+  entries: readonly BrowseEntry[],
+  placeOf: (line: number) => RowPlace = (line) => ({ file: source, where: `line ${line}` }),
+): BrowseTree {
+  const fail = (line: number, problem: string) => {
+    const { file, where } = placeOf(line);
+    return new BuildError(file, where, problem);
+  };
   const byId = new Map<string, BrowseEntry>();
   for (const entry of entries) {
-    if (byId.has(entry.id)) {
-      throw new BuildError(source, `line ${entry.line}`, `node ${entry.id} is defined twice`);
-    }
+    if (byId.has(entry.id)) throw fail(entry.line, `node ${entry.id} is defined twice`);
     byId.set(entry.id, entry);
   }
   const children = new Map<string, string[]>();
   for (const entry of entries) {
     for (const parent of entry.parents) {
       if (!byId.has(parent)) {
-        throw new BuildError(
-          source,
-          `line ${edgeLine(entry, parent)}`,
-          `parent ${parent} of node ${entry.id} is not a node of the tree`,
-        );
+        throw fail(edgeLine(entry, parent), `parent ${parent} of node ${entry.id} is not a node of the tree`);
       }
       const list = children.get(parent) ?? [];
       list.push(entry.id);
@@ -87,13 +105,18 @@ export function buildBrowseTree(source: string, entries: readonly BrowseEntry[])
     nodes.set(id, {
       id,
       name: entry.name,
-      parents: [...new Set(entry.parents)].sort(compareNumericIds),
-      children: [...new Set(children.get(id) ?? [])].sort(compareNumericIds),
+      parents: distinctSorted(entry.parents),
+      children: distinctSorted(children.get(id) ?? []),
     });
   }
   const cycle = findCycle(nodes);
-  if (cycle !== undefined) throw cycleError(source, byId, cycle);
+  if (cycle !== undefined) throw cycleError(fail, byId, cycle);
   return { source, nodes, roots: ids.filter((id) => nodes.get(id)!.parents.length === 0) };
+}
+
+/** Ids without repeats, by numeric id; most nodes have one parent and few children, which need no set. */
+function distinctSorted(ids: readonly string[]): string[] {
+  return ids.length <= 1 ? [...ids] : [...new Set(ids)].sort(compareNumericIds);
 }
 
 function edgeLine(entry: BrowseEntry, parent: string): number {
@@ -102,10 +125,10 @@ function edgeLine(entry: BrowseEntry, parent: string): number {
 
 /**
  * The error of a cycle (ids following parent links, ending where it started), named at the row whose edge
- * closes it: of the cycle's edges, the one given last in the file, since the cycle did not exist before it.
+ * closes it: of the cycle's edges, the one given last in reading order, since the cycle did not exist before.
  */
 function cycleError(
-  source: string,
+  fail: (line: number, problem: string) => BuildError,
   byId: ReadonlyMap<string, BrowseEntry>,
   cycle: readonly string[],
 ): BuildError {
@@ -117,9 +140,8 @@ function cycleError(
   }
   const ring = cycle.slice(0, -1);
   const path = [...ring.slice(closing), ...ring.slice(0, closing), ring[closing]!];
-  return new BuildError(
-    source,
-    `line ${closingLine}`,
+  return fail(
+    closingLine,
     `parent ${path[1]} of node ${path[0]} closes a cycle in the parent links: ${path.join(" → ")}`,
   );
 }

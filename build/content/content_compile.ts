@@ -9,7 +9,7 @@ import type { PlacementIndex } from "../gpc/gpc_placements.ts";
 import type { BuildInputs } from "../input/build_inputs.ts";
 import type { BuildFile } from "../dist/dist_writer.ts";
 import type { Progress } from "../progress.ts";
-import { parseBrowseTreeFile } from "./google_taxonomy_reader.ts";
+import { readBrowseTreeFolder } from "./browse_tree_folder.ts";
 import { type MappingTable, parseMappingTable } from "./mapping_table_reader.ts";
 import { compileBrowseRecords } from "./mapping_inheritance.ts";
 import { mappingCoverage } from "./mapping_coverage.ts";
@@ -71,17 +71,15 @@ export async function compileContent(
     );
   }
   if (inputs.browseTree !== undefined) {
-    const { name, path } = inputs.browseTree;
-    progress.step(`reading browse tree ${path}`);
-    const { tree, alternate_names, duplicate_rows } = parseBrowseTreeFile(
-      await Deno.readTextFile(path),
-      path,
-    );
+    const { name, folder, files } = inputs.browseTree;
+    const read = await readBrowseTreeFolder(name, folder, files, progress);
+    const tree = read.tree;
     curatedTree = tree;
     counts.browse_nodes = tree.nodes.size;
-    report.duplicate_rows = duplicate_rows;
-    report.alternate_names = alternate_names;
-    progress.line(treeSummary(name, duplicate_rows.length, alternate_names.length));
+    report.browse_tree = read.report;
+    report.duplicate_rows = read.duplicate_rows;
+    report.alternate_names = read.alternate_names;
+    warnings.push(...read.warnings);
     let table: MappingTable = { source: "", metadata: new Map(), map_version: NO_VERSION, rows: [] };
     if (inputs.mappingTable !== undefined) {
       progress.step(`reading mapping table ${inputs.mappingTable}`);
@@ -169,14 +167,4 @@ export async function compileContent(
 
   extras.push({ name: "build-report.json", bytes: encoder.encode(`${JSON.stringify(report, null, 2)}\n`) });
   return { mapVersion, lexiconVersion, browse, lexicon, counts, coverage, extras, curation, warnings };
-}
-
-/** The line the build prints about what the tree reader set aside. */
-function treeSummary(name: string, duplicates: number, alternates: number): string {
-  const many = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
-  return `browse tree ${name}: ${
-    many(duplicates, "duplicate row")
-  } (a node, parents and name already read) ` +
-    `and ${many(alternates, "alternate name")} (a node named differently under another parent), both ` +
-    "listed in build-report.json";
 }

@@ -70,10 +70,11 @@ export function parseGoogleTaxonomy(text: string, file: string): GoogleTaxonomyR
 export function parseBrowseTreeFile(
   text: string,
   file: string,
+  onFraction?: (fraction: number) => void,
 ): BrowseTreeRead & { readonly version: string } {
   if (file.toLowerCase().endsWith(".txt")) {
     const { tree, version } = parseGoogleTaxonomy(text, file);
     return { tree, version, alternate_names: [], duplicate_rows: [] };
   }
-  return { ...parseBrowseTreeCsv(text, file), version: "" };
+  return { ...parseBrowseTreeCsv(text, file, onFraction), version: "" };
 }

@@ -11,17 +11,16 @@
  * brick row without a class code and a repeated brick × attribute type × value row are errors naming the row
  * (a repeated row without a value adds nothing and is accepted).
  */
-import { unzipSync } from "npm:fflate@0.8.3";
 import { BuildError } from "../input/build_error.ts";
 import type { GpcRelease, ReadProgress } from "./gpc_model.ts";
 import { resolveReleaseId } from "./gpc_release_id.ts";
-import { findSchemaSheet, readSharedStrings, readSheetRows } from "./gpc_xlsx_sheet.ts";
+import { findSchemaSheet, readSharedStrings, readSheetRows, unzipXlsx } from "./gpc_xlsx_sheet.ts";
 import { entry, XlsxModel } from "./gpc_xlsx_model.ts";
 
 /** Reads a GPC XLSX file; throws BuildError naming the file and the row, part or cell of any problem. */
 export async function readGpcXlsx(path: string, onProgress?: ReadProgress): Promise<GpcRelease> {
   const release = resolveReleaseId(path, undefined, "file name");
-  const parts = unzipParts(await Deno.readFile(path), path);
+  const parts = unzipXlsx(await Deno.readFile(path), path);
   const sheet = findSchemaSheet(parts, path);
   const strings = readSharedStrings(parts, path);
   const model = new XlsxModel(path);
@@ -44,20 +43,4 @@ export async function readGpcXlsx(path: string, onProgress?: ReadProgress): Prom
     })),
   }));
   return { release, language: "", source: path, segments };
-}
-
-function unzipParts(bytes: Uint8Array, path: string): Record<string, Uint8Array> {
-  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
-    throw new BuildError(path, "file", "is not an XLSX workbook (not a zip archive)");
-  }
-  try {
-    return unzipSync(bytes, {
-      filter: (file) =>
-        file.name === "xl/workbook.xml" || file.name === "xl/_rels/workbook.xml.rels" ||
-        file.name === "xl/sharedStrings.xml" || file.name.startsWith("xl/worksheets/"),
-    });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new BuildError(path, "file", `is not a readable XLSX workbook (zip): ${message}`);
-  }
 }

@@ -1,6 +1,7 @@
 /**
- * The parts of an XLSX workbook the GPC reader needs: which sheet is `Schema`, the shared strings, and the
- * sheet's rows as cell values, parsed as a stream (saxes) with line/column positions for errors.
+ * The parts of an XLSX workbook the GPC and Browse Tree Guide readers need: the unzipped parts, its sheets
+ * (and which is `Schema`), the shared strings, and a sheet's rows as cell values, parsed as a stream (saxes)
+ * with line/column positions for errors.
  *
  * SpreadsheetML: `xl/workbook.xml` lists sheets by name and relationship id, `xl/_rels/workbook.xml.rels`
  * maps the id to the sheet's part; cells are `<c r="B7" t="s"><v>12</v></c>` where `t="s"` indexes the
@@ -8,6 +9,7 @@
  * Empty cells are usually absent, so a cell's column comes from its `r` reference.
  */
 import { SaxesParser, type SaxesTagPlain } from "npm:saxes@6.0.0";
+import { unzipSync } from "npm:fflate@0.8.3";
 
 type PlainOptions = { xmlns: false; position: true };
 import { BuildError } from "../input/build_error.ts";
@@ -55,6 +57,21 @@ function parsePart(
 
 /** The sheet named `Schema`, or the only sheet of a one-sheet workbook. */
 export function findSchemaSheet(parts: Record<string, Uint8Array>, path: string): SheetPart {
+  const sheets = workbookSheets(parts, path);
+  const chosen = sheets.find((sheet) => sheet.name === "Schema") ??
+    (sheets.length === 1 ? sheets[0] : undefined);
+  if (chosen === undefined) {
+    const names = sheets.map((sheet) => `"${sheet.name}"`).join(", ") || "none";
+    throw new BuildError(path, "xl/workbook.xml", `has no sheet "Schema" (sheets: ${names})`);
+  }
+  if (parts[chosen.part] === undefined) {
+    throw new BuildError(path, `sheet "${chosen.name}"`, `its part ${chosen.part} is missing`);
+  }
+  return chosen;
+}
+
+/** Every sheet of the workbook, in workbook order, with the zip part that holds it (which may be absent). */
+export function workbookSheets(parts: Record<string, Uint8Array>, path: string): SheetPart[] {
   const workbook = parts["xl/workbook.xml"];
   if (workbook === undefined) {
     throw new BuildError(path, "xl/workbook.xml", "is missing: not an XLSX workbook");
@@ -67,12 +84,6 @@ export function findSchemaSheet(parts: Record<string, Uint8Array>, path: string)
       }
     });
   });
-  const chosen = sheets.find((sheet) => sheet.name === "Schema") ??
-    (sheets.length === 1 ? sheets[0] : undefined);
-  if (chosen === undefined) {
-    const names = sheets.map((sheet) => `"${sheet.name}"`).join(", ") || "none";
-    throw new BuildError(path, "xl/workbook.xml", `has no sheet "Schema" (sheets: ${names})`);
-  }
   const targets = new Map<string, string>();
   const rels = parts["xl/_rels/workbook.xml.rels"];
   if (rels !== undefined) {
@@ -83,17 +94,45 @@ export function findSchemaSheet(parts: Record<string, Uint8Array>, path: string)
       });
     });
   }
-  const target = targets.get(chosen.id);
-  const part = target === undefined
-    ? `xl/worksheets/sheet${sheets.indexOf(chosen) + 1}.xml`
-    : target.startsWith("/")
-    ? target.slice(1)
-    : `xl/${target}`;
-  if (parts[part] === undefined) {
-    throw new BuildError(path, `sheet "${chosen.name}"`, `its part ${part} is missing`);
-  }
-  return { name: chosen.name, part };
+  return sheets.map((sheet, at) => {
+    const target = targets.get(sheet.id);
+    const part = target === undefined
+      ? `xl/worksheets/sheet${at + 1}.xml`
+      : target.startsWith("/")
+      ? target.slice(1)
+      : `xl/${target}`;
+    return { name: sheet.name, part };
+  });
 }
+
+/**
+ * The parts of an XLSX file the sheet readers use, unzipped. A file that is not a zip archive is a
+ * BuildError; an Excel 97-2003 workbook (a compound file, whatever its extension) is named as such.
+ */
+export function unzipXlsx(bytes: Uint8Array, path: string): Record<string, Uint8Array> {
+  if (bytes.length >= 4 && bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) {
+    throw new BuildError(path, "file", `is an Excel 97-2003 workbook (.xls), not XLSX: ${RESAVE_XLS}`);
+  }
+  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
+    throw new BuildError(path, "file", "is not an XLSX workbook (not a zip archive)");
+  }
+  try {
+    return unzipSync(bytes, {
+      filter: (file) =>
+        file.name === "xl/workbook.xml" || file.name === "xl/_rels/workbook.xml.rels" ||
+        file.name === "xl/sharedStrings.xml" || file.name.startsWith("xl/worksheets/"),
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new BuildError(path, "file", `is not a readable XLSX workbook (zip): ${message}`);
+  }
+}
+
+/**
+ * What to do with an Excel 97-2003 (.xls, BIFF) workbook, which the build does not read: no maintained npm
+ * package reads BIFF (SheetJS publishes its fixed versions outside npm; exceljs reads XLSX only).
+ */
+export const RESAVE_XLS = "open it in a spreadsheet program and save it as .xlsx (or each sheet as .csv)";
 
 /** The shared strings table (rich-text runs joined, phonetic runs left out); [] when the part is absent. */
 export function readSharedStrings(parts: Record<string, Uint8Array>, path: string): string[] {

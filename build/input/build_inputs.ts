@@ -3,7 +3,8 @@
  *
  * ```
  * data/gpc/        exactly one GS1 GPC publication (.xml, .json or .xlsx)
- * data/browse/T/   one browse tree (.csv, or a Google-style taxonomy .txt), T its name
+ * data/browse/T/   one browse tree, T its name: Browse Tree Guides (.csv or .xlsx, their union), or one
+ *                  parent-id .csv, or one Google-style taxonomy .txt (.xls is listed, to be refused by name)
  * data/mappings/   the mapping table (.csv) for tree T
  * data/lexicon/    the phrase lexicon (.csv)
  * data/catalog/    catalog snapshots (.csv, one or more; sub-folders are sources, not read), except the
@@ -29,7 +30,10 @@ export const OFFICIAL_PRICE_FOLDERS = ["statcan", "usda_ers"] as const;
 export interface BuildInputs {
   readonly dataDir: string;
   readonly gpc: string;
-  readonly browseTree: { readonly name: string; readonly path: string } | undefined;
+  /** The tree's folder and its tree files, sorted by name (the reader decides what they may be). */
+  readonly browseTree:
+    | { readonly name: string; readonly folder: string; readonly files: readonly string[] }
+    | undefined;
   readonly mappingTable: string | undefined;
   readonly lexicon: string | undefined;
   /** Catalog snapshots. */
@@ -48,9 +52,7 @@ export function findBuildInputs(dataDir: string): BuildInputs {
     throw new BuildError(`${dataDir}/browse`, "folder", `holds ${treeFolders.length} trees; one is served`);
   }
   const treeName = treeFolders[0];
-  const browseTree = treeName === undefined
-    ? undefined
-    : { name: treeName, path: one(dataDir, `browse/${treeName}`, [".csv", ".txt"], true)! };
+  const browseTree = treeName === undefined ? undefined : treeFiles(dataDir, treeName);
   const catalogFiles = listFiles(`${dataDir}/catalog`, [".csv"]);
   return {
     dataDir,
@@ -72,7 +74,7 @@ export function findBuildInputs(dataDir: string): BuildInputs {
 export function inputPaths(inputs: BuildInputs): string[] {
   return [
     inputs.gpc,
-    ...(inputs.browseTree ? [inputs.browseTree.path] : []),
+    ...(inputs.browseTree?.files ?? []),
     ...(inputs.mappingTable ? [inputs.mappingTable] : []),
     ...(inputs.lexicon ? [inputs.lexicon] : []),
     ...inputs.catalog,
@@ -97,6 +99,17 @@ export async function describeInputs(inputs: BuildInputs): Promise<InputEntry[]>
     });
   }
   return entries;
+}
+
+const TREE_EXTENSIONS = [".csv", ".txt", ".xlsx", ".xls"];
+
+function treeFiles(dataDir: string, name: string): NonNullable<BuildInputs["browseTree"]> {
+  const folder = `${dataDir}/browse/${name}`;
+  const files = listFiles(folder, TREE_EXTENSIONS);
+  if (files.length === 0) {
+    throw new BuildError(folder, "folder", `holds no browse tree file (${TREE_EXTENSIONS.join(", ")})`);
+  }
+  return { name, folder, files };
 }
 
 function one(dataDir: string, folder: string, extensions: string[], required: boolean): string | undefined {

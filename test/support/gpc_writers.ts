@@ -81,6 +81,13 @@ export function writeGpcXlsx(release: GpcRelease): Uint8Array {
 
 /** A one-sheet workbook holding `rows` (the first is the header), zipped; "" cells are left out. */
 export function writeXlsxSheet(rows: readonly (readonly XlsxCell[])[], sheetName = "Schema"): Uint8Array {
+  return writeXlsxWorkbook([{ name: sheetName, rows }]);
+}
+
+/** A workbook of several sheets, in order, zipped; the sheets share one string table as Excel writes it. */
+export function writeXlsxWorkbook(
+  sheets: readonly { readonly name: string; readonly rows: readonly (readonly XlsxCell[])[] }[],
+): Uint8Array {
   const strings: string[] = [];
   const stringIndex = new Map<string, number>();
   const shared = (text: string) => {
@@ -92,16 +99,18 @@ export function writeXlsxSheet(rows: readonly (readonly XlsxCell[])[], sheetName
     }
     return index;
   };
-  const sheetRows = rows.map((cells, at) => {
-    const r = at + 1;
-    const xml = cells.map((value, column) => {
-      if (value === undefined || value === "") return "";
-      const ref = `${columnName(column)}${r}`;
-      if (typeof value === "number") return `<c r="${ref}"><v>${value}</v></c>`;
-      return `<c r="${ref}" t="s"><v>${shared(value)}</v></c>`;
-    });
-    return `<row r="${r}">${xml.join("")}</row>`;
-  });
+  const sheetXml = sheets.map(({ rows }) =>
+    rows.map((cells, at) => {
+      const r = at + 1;
+      const xml = cells.map((value, column) => {
+        if (value === undefined || value === "") return "";
+        const ref = `${columnName(column)}${r}`;
+        if (typeof value === "number") return `<c r="${ref}"><v>${value}</v></c>`;
+        return `<c r="${ref}" t="s"><v>${shared(value)}</v></c>`;
+      });
+      return `<row r="${r}">${xml.join("")}</row>`;
+    })
+  );
   const main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
   const rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
   const sst = strings.map((text) => `<si><t xml:space="preserve">${escapeXml(text)}</t></si>`).join("");
@@ -111,7 +120,11 @@ export function writeXlsxSheet(rows: readonly (readonly XlsxCell[])[], sheetName
         `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
         `<Default Extension="xml" ContentType="application/xml"/>` +
         `<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>` +
-        `<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>` +
+        sheets.map((_, at) =>
+          `<Override PartName="/xl/worksheets/sheet${
+            at + 1
+          }.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`
+        ).join("") +
         `<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>` +
         `</Types>`,
     ),
@@ -121,20 +134,32 @@ export function writeXlsxSheet(rows: readonly (readonly XlsxCell[])[], sheetName
     ),
     "xl/workbook.xml": strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<workbook xmlns="${main}" xmlns:r="${rel}">` +
-        `<sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        `<sheets>${
+          sheets.map((sheet, at) =>
+            `<sheet name="${escapeXml(sheet.name)}" sheetId="${at + 1}" r:id="rId${at + 1}"/>`
+          )
+            .join("")
+        }</sheets></workbook>`,
     ),
     "xl/_rels/workbook.xml.rels": strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-        `<Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/>` +
-        `<Relationship Id="rId2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+        sheets.map((_, at) =>
+          `<Relationship Id="rId${at + 1}" Type="${rel}/worksheet" Target="worksheets/sheet${at + 1}.xml"/>`
+        ).join("") +
+        `<Relationship Id="rId${
+          sheets.length + 1
+        }" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
     ),
     "xl/sharedStrings.xml": strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<sst xmlns="${main}" count="${strings.length}" uniqueCount="${strings.length}">${sst}</sst>`,
     ),
-    "xl/worksheets/sheet1.xml": strToU8(
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<worksheet xmlns="${main}" xmlns:r="${rel}"><sheetData>${
-        sheetRows.join("")
-      }</sheetData></worksheet>`,
-    ),
+    ...Object.fromEntries(sheetXml.map((rows, at) => [
+      `xl/worksheets/sheet${at + 1}.xml`,
+      strToU8(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<worksheet xmlns="${main}" xmlns:r="${rel}"><sheetData>${
+          rows.join("")
+        }</sheetData></worksheet>`,
+      ),
+    ])),
   });
 }

@@ -26,7 +26,7 @@ async function fixtureInputs(table?: string): Promise<BuildInputs> {
   return {
     dataDir: dir,
     gpc: `${dir}/gpc/none.xml`,
-    browseTree: { name: "fixture", path: tree },
+    browseTree: { name: "fixture", folder: `${dir}/browse/fixture`, files: [tree] },
     mappingTable,
     lexicon: undefined,
     catalog: [],
@@ -64,6 +64,6 @@ Deno.test("content compile: a mapping table written for another tree fails with 
   await assert.rejects(compileContent(inputs, new Map(), "v20241202", NO_PLACEMENTS, recordingProgress()), {
     name: "BuildError",
     message: `${inputs.mappingTable}: metadata: browse_tree "amazon-us-grocery" is not this tree "fixture" ` +
-      `(${inputs.browseTree!.path}): 2 of the table's 3 rows name ids that are not nodes of this tree`,
+      `(${inputs.browseTree!.files[0]}): 2 of the table's 3 rows name ids that are not nodes of this tree`,
   });
 });

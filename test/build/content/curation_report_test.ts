@@ -1,29 +1,14 @@
 import assert from "node:assert/strict";
-import { compileContent } from "../../../build/content/content_compile.ts";
+import { compileDataFolder } from "./mapping_test_support.ts";
 import { curationListing } from "../../../build/content/curation_text.ts";
-import { findBuildInputs } from "../../../build/input/build_inputs.ts";
-import { compileGpc } from "../../../build/gpc/gpc_compile.ts";
-import { buildPlacementIndex } from "../../../build/gpc/gpc_placements.ts";
-import { readGpc } from "../../../build/gpc/gpc_read.ts";
-import { recordingProgress } from "../../../build/progress.ts";
 
 /** A data folder with one mapping row or lexicon row of each kind (see its files). */
 const DATA = new URL("./fixtures/curation_data", import.meta.url).pathname;
 const TABLE = `${DATA}/mappings/fixture.csv`;
 const LEXICON = `${DATA}/lexicon/lexicon.csv`;
 
-async function compileFixture() {
-  const inputs = findBuildInputs(DATA);
-  const release = await readGpc(inputs.gpc);
-  const progress = recordingProgress();
-  const content = await compileContent(
-    inputs,
-    compileGpc(release).codes,
-    release.release,
-    buildPlacementIndex(release),
-    progress,
-  );
-  return { content, lines: progress.lines };
+function compileFixture() {
+  return compileDataFolder(DATA);
 }
 
 Deno.test("curation report: one flag of each kind, in file order, with the curator's review", async () => {

@@ -1,9 +1,14 @@
 /**
- * Shared helpers of the mapping, tree and lexicon tests: small hand-made GPC code maps, and the code map
- * of the real GPC excerpt, read with a quick regular-expression pass over its XML (the excerpt is plain
- * GS1 XML with one element per line) and compiled with the real compiler.
+ * Shared helpers of the mapping, tree and lexicon tests: small hand-made GPC code maps, the code map of the
+ * real GPC excerpt, read with a quick regular-expression pass over its XML (the excerpt is plain GS1 XML with
+ * one element per line) and compiled with the real compiler, and the content of a whole data folder.
  */
 import { compileGpc } from "../../../build/gpc/gpc_compile.ts";
+import { compileContent } from "../../../build/content/content_compile.ts";
+import { buildPlacementIndex } from "../../../build/gpc/gpc_placements.ts";
+import { readGpc } from "../../../build/gpc/gpc_read.ts";
+import { findBuildInputs } from "../../../build/input/build_inputs.ts";
+import { recordingProgress } from "../../../build/progress.ts";
 import { parseBrowseTreeCsv } from "../../../build/content/browse_tree_reader.ts";
 import type { BrowseTree } from "../../../build/content/browse_tree.ts";
 import { type MappingTable, parseMappingTable } from "../../../build/content/mapping_table_reader.ts";
@@ -144,4 +149,19 @@ export function gpcCodesFromXml(path: string): Map<string, CodeRecord> {
 function unescapeXml(text: string): string {
   return text.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
+}
+
+/** The content compiled from a data folder, as the build does, and the lines it printed. */
+export async function compileDataFolder(dir: string) {
+  const inputs = findBuildInputs(dir);
+  const release = await readGpc(inputs.gpc);
+  const progress = recordingProgress();
+  const content = await compileContent(
+    inputs,
+    compileGpc(release).codes,
+    release.release,
+    buildPlacementIndex(release),
+    progress,
+  );
+  return { content, lines: progress.lines };
 }
