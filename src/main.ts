@@ -14,7 +14,7 @@ import { type PaymentConfig, readPaymentConfig } from "./payments/payment_config
 import { createPaymentGate, type PaymentSetup } from "./payments/payment_setup.ts";
 import { listenUrl } from "./payments/challenge_resource.ts";
 import { createLog } from "./log/request_log.ts";
-import { MemoryStateStore } from "./state/state_store.ts";
+import { MemoryStateStore } from "./state/memory_state_store.ts";
 import { type OpenedStore, openStore } from "./store/store.ts";
 
 /** Longest wait for in-flight requests after a stop signal. */

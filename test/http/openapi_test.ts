@@ -4,7 +4,7 @@ import { openApiDocument } from "../../src/http/openapi.ts";
 import { readConfig } from "../../src/config.ts";
 import { readPaymentConfig } from "../../src/payments/payment_config.ts";
 import { createPaymentGate } from "../../src/payments/payment_setup.ts";
-import { MemoryStateStore } from "../../src/state/state_store.ts";
+import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import { documentOf } from "../support/deployment_document.ts";
 
 // deno-lint-ignore no-explicit-any

@@ -10,7 +10,7 @@ import { createHandler, type Handler } from "../../src/http/handler.ts";
 import { type PaymentConfig, readPaymentConfig } from "../../src/payments/payment_config.ts";
 import { createPaymentGate, type PaymentSetup } from "../../src/payments/payment_setup.ts";
 import { createLog } from "../../src/log/request_log.ts";
-import { MemoryStateStore } from "../../src/state/state_store.ts";
+import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import { FakeStore } from "./fake_store.ts";
 
 /** How the proxy treats one facilitator path. */

@@ -5,7 +5,7 @@
 import { readConfig } from "../../src/config.ts";
 import { createHandler, type Handler } from "../../src/http/handler.ts";
 import { createLog } from "../../src/log/request_log.ts";
-import { MemoryStateStore } from "../../src/state/state_store.ts";
+import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import { FakeStore } from "./fake_store.ts";
 import { type GateMode, RecordingGate } from "./recording_gate.ts";
 
