@@ -6,7 +6,7 @@
  * Exit status: 0 after a drain, 1 when the configuration, the dist or the payment setup cannot be used
  * (the message says which variable or file and why).
  */
-import { type Config, readConfig } from "./config.ts";
+import { type Config, describeStateStore, readConfig } from "./config.ts";
 import { createHandler, type HandlerDeps } from "./http/handler.ts";
 import { freeGate } from "./payments/payment_gate.ts";
 import { messageOf } from "./log/error_message.ts";
@@ -14,7 +14,8 @@ import { type PaymentConfig, readPaymentConfig } from "./payments/payment_config
 import { createPaymentGate, type PaymentSetup } from "./payments/payment_setup.ts";
 import { listenUrl } from "./payments/challenge_resource.ts";
 import { createLog } from "./log/request_log.ts";
-import { MemoryStateStore } from "./state/memory_state_store.ts";
+import { openStateStore } from "./state/open_state_store.ts";
+import { createReadiness, type Verification } from "./http/readiness.ts";
 import { type OpenedStore, openStore } from "./store/store.ts";
 
 /** Longest wait for in-flight requests after a stop signal. */
@@ -44,6 +45,7 @@ export function serve(deps: HandlerDeps): RunningServer {
           map_version: deps.store.versions.map_version,
           payments: config.payments,
           rate_limit: config.rateLimit?.text ?? "off",
+          state_store: describeStateStore(config.stateStore),
         }),
     },
     (request, info) => handler(request, { remoteAddr: info.remoteAddr.hostname }),
@@ -80,7 +82,12 @@ export async function main(): Promise<number> {
     console.error(`cannot open DIST_DIR=${config.distDir}: ${messageOf(error)}`);
     return 1;
   }
-  const state = new MemoryStateStore();
+  const state = openStateStore(config.stateStore, (up, error) =>
+    log.write(up ? "info" : "warn", {
+      message: up ? "state store answers" : "state store does not answer",
+      state_store: describeStateStore(config.stateStore),
+      ...(up ? {} : { error }),
+    }));
   // The port PORT=0 picks is known once the server is bound, before any request reaches the gate.
   let boundPort = config.port;
   let payments: PaymentSetup | undefined;
@@ -95,6 +102,7 @@ export async function main(): Promise<number> {
       });
     } catch (error) {
       store.close();
+      await state.close();
       console.error(`cannot start: ${messageOf(error)}`);
       return 1;
     }
@@ -103,11 +111,26 @@ export async function main(): Promise<number> {
   const gate = payments?.gate ?? freeGate;
   log.write("info", { message: "dist opened", dist: store.directory, mode: store.mode });
   // Hash every shard against the manifest in the background; a mismatch turns health and answers to 503.
-  store.verify().catch((error) =>
-    log.write("error", { message: `dist verification failed: ${messageOf(error)}` })
-  );
+  let verification: Verification = "verifying";
+  store.verify().then(() => verification = "verified", (error) => {
+    verification = "failed";
+    log.write("error", { message: `dist verification failed: ${messageOf(error)}` });
+  });
+  const readiness = createReadiness({
+    store,
+    verification: () => verification,
+    ...(payments ? { facilitator: payments.ready, state } : {}),
+  });
   const described = payments?.describe();
-  const server = serve({ config, store, gate, state, log, ...(described ? { payment: described } : {}) });
+  const server = serve({
+    config,
+    store,
+    gate,
+    state,
+    log,
+    readiness,
+    ...(described ? { payment: described } : {}),
+  });
   boundPort = server.port;
   const onSignal = (signal: Deno.Signal) => () => {
     log.write("info", { message: `${signal}: draining in-flight requests` });
@@ -117,6 +140,7 @@ export async function main(): Promise<number> {
   Deno.addSignalListener("SIGINT", onSignal("SIGINT"));
   await server.finished;
   await payments?.close();
+  await state.close();
   store.close();
   log.write("info", { message: "stopped" });
   return 0;

@@ -13,6 +13,7 @@ export type Endpoint =
   | "retailers"
   | "catalog"
   | "health"
+  | "ready"
   | "openapi";
 
 /** A known path. */
@@ -22,6 +23,8 @@ export interface Route {
   readonly errors: "problem" | "plain";
   /** Whether requests count against the per-client rate limit. */
   readonly rateLimited: boolean;
+  /** Whether the operation is sold per call (its payment claim needs the state store). */
+  readonly paid: boolean;
   /** Whether every answer carries X-GPC-Release and X-Map-Version (the version-pinned operations). */
   readonly versioned: boolean;
   /** Whether every answer carries X-Data-Freshness-Hours (the catalog operations). */
@@ -40,19 +43,22 @@ export const STATS_PATH = "/v1/public/stats";
 export const RETAILERS_PATH = "/v1/public/retailers";
 /** Path of the health check. */
 export const HEALTH_PATH = "/healthz";
+/** Path of the readiness check. */
+export const READY_PATH = "/readyz";
 /** Path of the OpenAPI document. */
 export const OPENAPI_PATH = "/openapi.json";
 
 /** Methods every route answers. */
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
-const plain = { versioned: false, freshness: false } as const;
+const plain = { versioned: false, freshness: false, paid: false } as const;
 
 const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   [CLASSIFY_PATH, {
     endpoint: "classify",
     errors: "problem",
     rateLimited: true,
+    paid: true,
     versioned: true,
     freshness: false,
   }],
@@ -60,6 +66,7 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
     endpoint: "brickAttributes",
     errors: "problem",
     rateLimited: true,
+    paid: true,
     versioned: true,
     freshness: false,
   }],
@@ -69,11 +76,13 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
     endpoint: "catalog",
     errors: "problem",
     rateLimited: true,
+    paid: true,
     versioned: false,
     freshness: true,
     operation: operation as CatalogOperation,
   }]),
   [HEALTH_PATH, { endpoint: "health", errors: "problem", rateLimited: false, ...plain }],
+  [READY_PATH, { endpoint: "ready", errors: "problem", rateLimited: false, ...plain }],
   [OPENAPI_PATH, { endpoint: "openapi", errors: "problem", rateLimited: false, ...plain }],
 ]);
 

@@ -45,6 +45,7 @@ type ScriptedRedis = Redis & {
 export class RedisStateStore implements StateStore {
   readonly #redis: ScriptedRedis;
   readonly #callerClock: boolean;
+  #closed = false;
 
   constructor(options: RedisStateStoreOptions) {
     this.#callerClock = options.callerClock ?? false;
@@ -60,7 +61,8 @@ export class RedisStateStore implements StateStore {
     redis.defineCommand("takeToken", { numberOfKeys: 1, lua: TOKEN_BUCKET_LUA });
     let up: boolean | undefined;
     const report = (now: boolean, detail: string) => {
-      if (up === now) return;
+      // Closing is no outage.
+      if (up === now || this.#closed) return;
       up = now;
       options.onConnection?.(now, detail);
     };
@@ -107,6 +109,7 @@ export class RedisStateStore implements StateStore {
 
   /** Closes the connection and stops reconnecting. */
   async close(): Promise<void> {
+    this.#closed = true;
     if (this.#redis.status === "end") return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A client between reconnection attempts has no socket to close and never says "end".

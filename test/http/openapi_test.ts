@@ -26,6 +26,7 @@ Deno.test("the OpenAPI document is version 3.1 and lists every route", async () 
     "/v1/reference/brick-attributes",
     "/v1/public/stats",
     "/healthz",
+    "/readyz",
     "/openapi.json",
   ]);
   assert.match(doc.info.description, /Rate limit of this deployment: 120\/min per client \(token bucket\)/);

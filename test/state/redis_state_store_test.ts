@@ -138,6 +138,8 @@ redisTest(
     } finally {
       await store.close();
     }
+    // Closing the store is no outage.
+    assert.deepEqual(changes.map((change) => change.replace(/:.*/, ":")), ["up", "down:", "up"]);
   },
 );
 
