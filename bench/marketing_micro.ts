@@ -13,7 +13,7 @@ import { openStore } from "../src/store/store.ts";
 import { createHandler } from "../src/http/handler.ts";
 import { readConfig } from "../src/config.ts";
 import { freeGate } from "../src/payments/payment_gate.ts";
-import { MemoryStateStore } from "../src/state/state_store.ts";
+import { MemoryStateStore } from "../src/state/memory_state_store.ts";
 import { createLog } from "../src/log/request_log.ts";
 
 const SHARDS = ["marketing_share", "marketing_landscape", "marketing_brands"] as const;

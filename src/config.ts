@@ -11,6 +11,8 @@
  * | TRUST_PROXY | off        | off/0 (peer address), on (= 1), or a hop count 1–10                       |
  * | LOG_LEVEL   | info       | debug, info, warn, error                                                  |
  * | DRAIN_MS    | 10000      | an integer 0–600000: ms a stop signal waits for in-flight requests        |
+ * | STATE_STORE | memory     | memory, or redis://[user:password@]host[:port][/db] (rediss:// for TLS)   |
+ * | STATE_STORE_TIMEOUT_MS | 500 | an integer 10–10000: the longest wait for one Redis command         |
  *
  * TRUST_PROXY = n means n reverse proxies stand in front of the service and each appends the address it saw
  * to Forwarded (preferred) or X-Forwarded-For: the client is the n-th address counted from the right of
@@ -28,6 +30,11 @@ export interface RateLimitRule {
   readonly text: string;
 }
 
+/** Where rate-limit buckets and payment claims live: in the process, or in Redis shared by replicas. */
+export type StateStoreConfig =
+  | { readonly kind: "memory" }
+  | { readonly kind: "redis"; readonly url: string; readonly timeoutMs: number };
+
 /** The resolved configuration of one runtime process. */
 export interface Config {
   readonly port: number;
@@ -41,6 +48,7 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** Longest wait, in ms, for in-flight requests after a stop signal before the process exits anyway. */
   readonly drainMs: number;
+  readonly stateStore: StateStoreConfig;
 }
 
 /** A configuration variable with a value the runtime cannot use. */
@@ -90,6 +98,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
       ] as const,
     ),
     drainMs: parseDrainMs(get("DRAIN_MS", "10000")),
+    stateStore: parseStateStore(get("STATE_STORE", "memory"), get("STATE_STORE_TIMEOUT_MS", "500")),
   });
 }
 
@@ -136,4 +145,35 @@ function parseTrustProxy(value: string): number {
     throw new ConfigError("TRUST_PROXY", value, `off, on, or a hop count from 1 to ${MAX_PROXY_HOPS}`);
   }
   return hops;
+}
+
+const STATE_STORE_ACCEPTED = "memory, or redis://[user:password@]host[:port][/db] (rediss:// for TLS)";
+
+function parseStateStore(value: string, timeout: string): StateStoreConfig {
+  const timeoutMs = /^[0-9]{1,5}$/.test(timeout) ? Number(timeout) : NaN;
+  if (!(timeoutMs >= 10 && timeoutMs <= 10_000)) {
+    throw new ConfigError("STATE_STORE_TIMEOUT_MS", timeout, "an integer from 10 to 10000 (milliseconds)");
+  }
+  if (value.toLowerCase() === "memory") return Object.freeze({ kind: "memory" });
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const usable = url !== undefined && (url.protocol === "redis:" || url.protocol === "rediss:") &&
+    url.hostname !== "" && /^(\/[0-9]{0,2})?$/.test(url.pathname) && url.search === "" && url.hash === "";
+  // The message echoes the value: never its password.
+  if (!usable) throw new ConfigError("STATE_STORE", redactUrl(value), STATE_STORE_ACCEPTED);
+  return Object.freeze({ kind: "redis", url: value, timeoutMs });
+}
+
+/** A URL without its password, for logs and messages. */
+function redactUrl(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, "$1:***@");
+}
+
+/** The state store as a log line may show it: `memory`, or the Redis URL without its password. */
+export function describeStateStore(store: StateStoreConfig): string {
+  return store.kind === "memory" ? "memory" : redactUrl(store.url);
 }

@@ -8,7 +8,7 @@
  * start-up failure (a configuration value, the dist, the payment setup, an address that cannot be listened
  * on) is one `error` line naming the variable or file, and exit status 1.
  */
-import { type Config, readConfig } from "./config.ts";
+import { type Config, describeStateStore, readConfig } from "./config.ts";
 import { createHandler, type HandlerDeps } from "./http/handler.ts";
 import { freeGate } from "./payments/payment_gate.ts";
 import { messageOf } from "./log/error_message.ts";
@@ -18,7 +18,8 @@ import { createPaymentGate, type PaymentSetup } from "./payments/payment_setup.t
 import { listenUrl } from "./payments/challenge_resource.ts";
 import { operationDiscovery } from "./http/operation_discovery.ts";
 import { createLog } from "./log/request_log.ts";
-import { MemoryStateStore } from "./state/state_store.ts";
+import { openStateStore } from "./state/open_state_store.ts";
+import { createReadiness, type Verification } from "./http/readiness.ts";
 import { type OpenedStore, openStore } from "./store/store.ts";
 
 /** How a stop went. */
@@ -55,6 +56,7 @@ export function serve(deps: HandlerDeps): RunningServer {
           map_version: deps.store.versions.map_version,
           payments: config.payments,
           rate_limit: config.rateLimit?.text ?? "off",
+          state_store: describeStateStore(config.stateStore),
         }),
     },
     (request, info) => {
@@ -108,7 +110,12 @@ export async function main(): Promise<number> {
   } catch (error) {
     return fail(`cannot open DIST_DIR=${config.distDir}: ${messageOf(error)}`);
   }
-  const state = new MemoryStateStore();
+  const state = openStateStore(config.stateStore, (up, error) =>
+    log.write(up ? "info" : "warn", {
+      message: up ? "state store answers" : "state store does not answer",
+      state_store: describeStateStore(config.stateStore),
+      ...(up ? {} : { error }),
+    }));
   // The port PORT=0 picks is known once the server is bound, before any request reaches the gate.
   let boundPort = config.port;
   let payments: PaymentSetup | undefined;
@@ -124,26 +131,44 @@ export async function main(): Promise<number> {
       });
     } catch (error) {
       store.close();
+      await state.close();
       return fail(`cannot start: ${messageOf(error)}`);
     }
     log.write("info", { message: "payments", ...payments.describe() });
   }
   const gate = payments?.gate ?? freeGate;
   log.write("info", { message: "dist opened", dist: store.directory, mode: store.mode });
+  // Readiness needs the dist verified, which runs in the background once the server listens.
+  let verification: Verification = "verifying";
+  const readiness = createReadiness({
+    store,
+    verification: () => verification,
+    ...(payments ? { facilitator: payments.ready, state } : {}),
+  });
   const described = payments?.describe();
   let server: RunningServer;
   try {
-    server = serve({ config, store, gate, state, log, ...(described ? { payment: described } : {}) });
+    server = serve({
+      config,
+      store,
+      gate,
+      state,
+      log,
+      readiness,
+      ...(described ? { payment: described } : {}),
+    });
     boundPort = server.port;
   } catch (error) {
     await payments?.close();
+    await state.close();
     store.close();
     return fail(listenFailure(config, error));
   }
   // Hash every shard against the manifest in the background; a mismatch turns health and answers to 503.
-  store.verify().catch((error) =>
-    log.write("error", { message: `dist verification failed: ${messageOf(error)}` })
-  );
+  store.verify().then(() => verification = "verified", (error) => {
+    verification = "failed";
+    log.write("error", { message: `dist verification failed: ${messageOf(error)}` });
+  });
   const signal = await stopSignal();
   log.write("info", { message: `${signal}: draining in-flight requests`, drain_ms: config.drainMs });
   const { drained, cut } = await server.stop();
@@ -151,6 +176,7 @@ export async function main(): Promise<number> {
     log.write("warn", { message: `DRAIN_MS=${config.drainMs} ran out: exiting with connections open`, cut });
   }
   await payments?.close();
+  await state.close();
   // A cut-off handler may still read the store until the process exits: keep it mapped.
   if (drained) store.close();
   log.write("info", { message: "stopped" });

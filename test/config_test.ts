@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type Config, ConfigError, readConfig } from "../src/config.ts";
+import { type Config, ConfigError, describeStateStore, readConfig } from "../src/config.ts";
 
 Deno.test("an empty environment gives the documented defaults", () => {
   const expected: Config = {
@@ -11,6 +11,7 @@ Deno.test("an empty environment gives the documented defaults", () => {
     trustProxyHops: 0,
     logLevel: "info",
     drainMs: 10_000,
+    stateStore: { kind: "memory" },
   };
   assert.deepEqual(readConfig({}), expected);
   assert.equal(Object.isFrozen(readConfig({})), true);
@@ -37,6 +38,15 @@ const accepted: [string, Record<string, string>, Partial<Config>][] = [
   ["DRAIN_MS 25000", { DRAIN_MS: "25000" }, { drainMs: 25_000 }],
   ["DRAIN_MS at most ten minutes", { DRAIN_MS: "600000" }, { drainMs: 600_000 }],
   ["a blank value takes the default", { PORT: " " }, { port: 8080 }],
+  ["STATE_STORE memory", { STATE_STORE: "MEMORY" }, { stateStore: { kind: "memory" } }],
+  ["STATE_STORE redis with the default timeout", { STATE_STORE: "redis://10.0.0.5:6379/2" }, {
+    stateStore: { kind: "redis", url: "redis://10.0.0.5:6379/2", timeoutMs: 500 },
+  }],
+  [
+    "STATE_STORE rediss with credentials and a timeout",
+    { STATE_STORE: "rediss://gpc:s3cret@cache.internal", STATE_STORE_TIMEOUT_MS: "1000" },
+    { stateStore: { kind: "redis", url: "rediss://gpc:s3cret@cache.internal", timeoutMs: 1000 } },
+  ],
 ];
 for (const [name, env, part] of accepted) {
   Deno.test(`config accepts ${name}`, () => {
@@ -74,6 +84,29 @@ const rejected: [string, string, string][] = [
       JSON.stringify(value)
     } is not valid: expected an integer number of milliseconds from 0 to 600000`,
   ]),
+  [
+    "STATE_STORE",
+    "http://cache:6379",
+    'STATE_STORE="http://cache:6379" is not valid: expected memory, or ' +
+    "redis://[user:password@]host[:port][/db] (rediss:// for TLS)",
+  ],
+  [
+    "STATE_STORE",
+    "redis://:hunter2@cache:6379/db",
+    'STATE_STORE="redis://:***@cache:6379/db" is not valid: expected memory, or ' +
+    "redis://[user:password@]host[:port][/db] (rediss:// for TLS)",
+  ],
+  [
+    "STATE_STORE",
+    "redis",
+    'STATE_STORE="redis" is not valid: expected memory, or ' +
+    "redis://[user:password@]host[:port][/db] (rediss:// for TLS)",
+  ],
+  [
+    "STATE_STORE_TIMEOUT_MS",
+    "5",
+    'STATE_STORE_TIMEOUT_MS="5" is not valid: expected an integer from 10 to 10000 (milliseconds)',
+  ],
 ];
 for (const [variable, value, message] of rejected) {
   Deno.test(`config rejects ${variable}=${value} naming the variable, the value and what is accepted`, () => {
@@ -85,3 +118,15 @@ for (const [variable, value, message] of rejected) {
     });
   });
 }
+
+Deno.test("the state store is described for the log without its password", () => {
+  assert.equal(describeStateStore({ kind: "memory" }), "memory");
+  assert.equal(
+    describeStateStore({ kind: "redis", url: "redis://gpc:s3cret@cache:6379/2", timeoutMs: 250 }),
+    "redis://gpc:***@cache:6379/2",
+  );
+  assert.equal(
+    describeStateStore({ kind: "redis", url: "redis://cache:6379", timeoutMs: 250 }),
+    "redis://cache:6379",
+  );
+});

@@ -32,3 +32,13 @@ export const healthSchema = v.strictObject({
   /** Why the status is "unavailable"; absent when ok. */
   reason: v.optional(v.string()),
 });
+
+/** The readiness body: the verdict and each check by name (facilitator and state_store with payments on). */
+export const readinessSchema = v.strictObject({
+  status: v.picklist(["ready", "unavailable"]),
+  checks: v.strictObject({
+    dist: v.picklist(["ok", "verifying", "damaged", "removed"]),
+    facilitator: v.optional(v.picklist(["ok", "unreachable"])),
+    state_store: v.optional(v.picklist(["ok", "unreachable"])),
+  }),
+});

@@ -5,9 +5,10 @@
  * first so that floods cost one bucket update) → store health (503) → validate (400) → unservable (404) →
  * payment gate (402 or admitted) → lookups → JSON → settle. One boundary turns every error into the
  * route's error body; an unexpected error is logged with the request id and answered 500 INTERNAL, and
- * if the gate had admitted a payment the payment is abandoned, never settled.
+ * if the gate had admitted a payment the payment is abandoned, never settled. A state store that fails is
+ * a 503 STATE_STORE_UNAVAILABLE for paid requests only (rate_limit.ts says why free ones fail open).
  */
-import { ApiError, internalError } from "../operation/api_error.ts";
+import { ApiError, internalError, stateStoreUnavailable } from "../operation/api_error.ts";
 import { checkRequestTarget } from "../operation/query.ts";
 import { prepareBrickAttributes } from "../reference/brick_attributes.ts";
 import { prepareClassify } from "../reference/classify.ts";
@@ -26,7 +27,9 @@ import type { ReferenceStore, StoreProblem } from "../store/reference_store.ts";
 import { requestIdOf } from "./request_id.ts";
 import type { Log } from "../log/request_log.ts";
 import { ALLOWED_METHODS, DOCS_PATH, type Route, routeOf } from "./router.ts";
-import type { StateStore } from "../state/state_store.ts";
+import { type StateStore, StateStoreError } from "../state/state_store.ts";
+import { createReadiness, type ReadinessBody } from "./readiness.ts";
+import { storeTroubleLog } from "./store_trouble.ts";
 import { createStatsAnswer } from "../catalog/stats.ts";
 import { CATALOG_SERVED } from "../catalog/catalog_operations.ts";
 import { retailersAnswer } from "../catalog/retailers.ts";
@@ -46,6 +49,8 @@ export interface HandlerDeps {
   readonly payment?: PaymentDescription;
   /** Shared mutable state (rate-limit buckets). */
   readonly state: StateStore;
+  /** The readiness check of GET /readyz; absent: the dist is taken as verified and nothing else is asked. */
+  readonly readiness?: () => Promise<ReadinessBody>;
   readonly log: Log;
   /** Clock for rate limiting, in ms. */
   readonly now?: () => number;
@@ -73,9 +78,11 @@ const DOCS_CACHE: [string, string] = ["Cache-Control", "public, max-age=300"];
 export function createHandler(deps: HandlerDeps): Handler {
   const { config, store, gate, log } = deps;
   const now = deps.now ?? Date.now;
+  const storeTrouble = storeTroubleLog(log, now);
   const limiter: RateLimiter = config.rateLimit === null
     ? unlimited
-    : createRateLimiter(config.rateLimit, deps.state, deps.now);
+    : createRateLimiter(config.rateLimit, deps.state, now, (e) => storeTrouble(e, "rate limit not counted"));
+  const readiness = deps.readiness ?? createReadiness({ store, verification: () => "verified" });
   const versionHeaders: Pairs = [
     ["X-GPC-Release", store.versions.gpc_release],
     ["X-Map-Version", store.versions.map_version],
@@ -147,6 +154,13 @@ export function createHandler(deps: HandlerDeps): Handler {
           headers: [["Content-Type", JSON_TYPE], NO_STORE],
         });
       }
+      case "ready": {
+        const body = await readiness();
+        return new Response(JSON.stringify(body), {
+          status: body.status === "ready" ? 200 : 503,
+          headers: [["Content-Type", JSON_TYPE], NO_STORE],
+        });
+      }
       case "openapi": {
         openapi ??= openApiJson(config, deps.payment);
         return new Response(openapi, {
@@ -202,13 +216,18 @@ export function createHandler(deps: HandlerDeps): Handler {
           [["Allow", ALLOWED_METHODS]],
         );
       } else {
-        if (route.rateLimited) extra = await limiter.admit(client);
+        // A paid request with payments on needs the store for its claim: it cannot fail open.
+        if (route.rateLimited) extra = await limiter.admit(client, route.paid && config.payments === "on");
         response = await serve(request, url, route);
       }
     } catch (caught) {
       let error: ApiError;
       if (caught instanceof ApiError) error = caught;
-      else {
+      else if (caught instanceof StateStoreError) {
+        // Only payments reach the store past the rate limiter: nothing was settled (x402_settlement.ts).
+        storeTrouble(caught, "paid request refused");
+        error = stateStoreUnavailable();
+      } else {
         log.write("error", { request_id: requestId, message: String(caught), stack: stackOf(caught) });
         // A shard that failed a check during this request answers like one found failed before it.
         error = unhealthy() ? unavailable() : internalError();

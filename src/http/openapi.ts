@@ -20,9 +20,16 @@ import {
 } from "../reference/request_params.ts";
 import { brickAttributesResponseSchema, classifyResponseSchema } from "../reference/response_schemas.ts";
 import { catalogStatsSchema } from "../catalog/stats_schema.ts";
-import { healthSchema, problemSchema, statsErrorSchema } from "./body_schemas.ts";
-import { BRICK_ATTRIBUTES_PATH, CLASSIFY_PATH, HEALTH_PATH, OPENAPI_PATH, STATS_PATH } from "./router.ts";
-import { DOCS_PATH } from "./router.ts";
+import { healthSchema, problemSchema, readinessSchema, statsErrorSchema } from "./body_schemas.ts";
+import {
+  BRICK_ATTRIBUTES_PATH,
+  CLASSIFY_PATH,
+  DOCS_PATH,
+  HEALTH_PATH,
+  OPENAPI_PATH,
+  READY_PATH,
+  STATS_PATH,
+} from "./router.ts";
 import { BRICK_ATTRIBUTES_OPERATION, CLASSIFY_OPERATION } from "../operation/operations.ts";
 import {
   type Deployment,
@@ -94,7 +101,11 @@ function requestHeaders({ payment }: Deployment) {
 
 /** The OpenAPI document for a runtime configured with `config`. */
 export function openApiDocument(config: Config, payment?: PaymentDescription): Record<string, unknown> {
-  const deployment: Deployment = { payment, rateLimited: config.rateLimit !== null };
+  const deployment: Deployment = {
+    payment,
+    rateLimited: config.rateLimit !== null,
+    sharedState: config.stateStore.kind === "redis",
+  };
   const checks = [
     "route (404 NOT_FOUND, 405 METHOD_NOT_ALLOWED)",
     ...(deployment.rateLimited ? ["rate limit (429)"] : []),
@@ -193,6 +204,24 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
           },
         },
       },
+      [READY_PATH]: {
+        get: {
+          operationId: "getReadiness",
+          summary: "Readiness: whether to route traffic here (not rate limited)",
+          description: "Ready when the dist is open and verified and, with payments on, the payment " +
+            "facilitator has answered and the state store answers. checks names each one.",
+          responses: {
+            "200": {
+              description: "Ready.",
+              content: { "application/json": { schema: ref("schemas", "Readiness") } },
+            },
+            "503": {
+              description: "Not ready; checks says which check failed.",
+              content: { "application/json": { schema: ref("schemas", "Readiness") } },
+            },
+          },
+        },
+      },
       [OPENAPI_PATH]: {
         get: {
           operationId: "getOpenApi",
@@ -219,6 +248,7 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
         StatsError: schema(statsErrorSchema),
         Health: schema(healthSchema),
         ...catalogSchemas(),
+        Readiness: schema(readinessSchema),
       },
       headers: headerComponents(deployment),
     },

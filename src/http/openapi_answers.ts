@@ -19,6 +19,8 @@ import { MAX_CREDENTIAL_CHARS, MAX_CREDENTIAL_DEPTH } from "../payments/payment_
 export interface Deployment {
   readonly payment: PaymentDescription | undefined;
   readonly rateLimited: boolean;
+  /** Whether the state store is shared (Redis), so that a paid request can meet it unreachable. */
+  readonly sharedState: boolean;
 }
 
 /** A reference into the document's components. */
@@ -26,11 +28,13 @@ export const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind
 const str = (description: string) => ({ description, schema: { type: "string" } });
 
 /** The response headers the deployment sends, by name. */
-export function headerComponents({ payment, rateLimited }: Deployment): Record<string, unknown> {
+export function headerComponents(deployment: Deployment): Record<string, unknown> {
+  const { payment, rateLimited, sharedState } = deployment;
   const everyAnswer = `errors${payment ? " and 402s" : ""} included`;
   const retryAfter = [
     ...(rateLimited ? ["429: until the client's next request is allowed"] : []),
     ...(payment ? ["payment 502/503: until the facilitator may answer, or past a pending settlement"] : []),
+    ...(payment && sharedState ? ["503 STATE_STORE_UNAVAILABLE: until the state store may answer"] : []),
   ];
   return {
     "X-GPC-Release": str("GPC release the answer is pinned to, v<YYYYMMDD> (every answer of the operation)."),
@@ -115,7 +119,7 @@ export function paidResponses(
   answers: PaidAnswers = REFERENCE_ANSWERS,
   okDescription = "One result per requested item, in request order (duplicates answered in each slot).",
 ) {
-  const { payment, rateLimited } = deployment;
+  const { payment, rateLimited, sharedState } = deployment;
   const paidHeaders = (d: Deployment, extra: readonly string[] = []) => paidHeadersOf(d, extra, answers);
   const trouble = (status: number) =>
     Object.entries(FACILITATOR_TROUBLE).filter(([, t]) => t.status === status)
@@ -187,8 +191,9 @@ export function paidResponses(
       ? problem(
         `${dataUnavailable} Or payment trouble, with Retry-After: the facilitator is down or too slow ` +
           "(nothing charged), or a settlement has no outcome yet (do not pay again before Retry-After); " +
-          `error.code → type: ${trouble(503)}.`,
-        ["UNAVAILABLE"],
+          `error.code → type: ${trouble(503)}.` +
+          (sharedState ? " Or the shared state store does not answer (nothing charged, Retry-After)." : ""),
+        sharedState ? ["UNAVAILABLE", "STATE_STORE_UNAVAILABLE"] : ["UNAVAILABLE"],
         paidHeaders(deployment, ["Retry-After"]),
       )
       : problem(dataUnavailable, ["UNAVAILABLE"], paidHeaders(deployment)),
@@ -219,8 +224,10 @@ export function statsResponses({ rateLimited }: Deployment) {
 }
 
 /** The problem type URI of every error.code this deployment can answer with. */
-export function problemTypes({ payment, rateLimited }: Deployment): Record<string, string> {
+export function problemTypes({ payment, rateLimited, sharedState }: Deployment): Record<string, string> {
   const service: Record<string, string> = { ...PROBLEM_TYPES };
   if (!rateLimited) delete service.RATE_LIMITED;
+  // Only a payment claim needs the store: free paths fail open when it does not answer.
+  if (!(payment && sharedState)) delete service.STATE_STORE_UNAVAILABLE;
   return { ...service, ...(payment ? PAYMENT_PROBLEM_TYPES : {}) };
 }

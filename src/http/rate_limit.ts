@@ -5,18 +5,27 @@
  * carries `RateLimit-Policy: "default";q=<capacity>;w=<window seconds>` and
  * `RateLimit: "default";r=<remaining>;t=<seconds until the bucket is full>`; a 429 adds `Retry-After:
  * <seconds until one request is allowed>`. Refill is continuous (capacity per window, evenly).
+ *
+ * When the state store cannot count (StateStoreError), the limiter fails open: the request is admitted
+ * uncounted, with RateLimit-Policy and no RateLimit, and `onStoreTrouble` is told (it logs once per
+ * interval). Free paths keep answering through a store outage that way. A request that needs the store
+ * anyway (a paid request takes its payment claim there) is answered 503 STATE_STORE_UNAVAILABLE at once
+ * instead: it could not be served, and the client is spared signing a payment that cannot be taken.
  */
-import { ApiError } from "../operation/api_error.ts";
+import { ApiError, stateStoreUnavailable } from "../operation/api_error.ts";
 import type { RateLimitRule } from "../config.ts";
-import type { StateStore } from "../state/state_store.ts";
+import { type StateStore, StateStoreError, type TokenTake } from "../state/state_store.ts";
 
 /** Name of the single quota policy in RateLimit headers. */
 export const POLICY_NAME = "default";
 
 /** Checks and counts one request of a client. */
 export interface RateLimiter {
-  /** Takes a token; returns the headers to send, or throws ApiError 429 RATE_LIMITED. */
-  admit(client: string): Promise<[string, string][]>;
+  /**
+   * Takes a token; returns the headers to send, or throws ApiError 429 RATE_LIMITED. When the store fails:
+   * admits uncounted, or throws ApiError 503 STATE_STORE_UNAVAILABLE if `needsStore`.
+   */
+  admit(client: string, needsStore?: boolean): Promise<[string, string][]>;
 }
 
 /** A limiter that limits nothing (RATE_LIMIT=off). */
@@ -27,6 +36,7 @@ export function createRateLimiter(
   rule: RateLimitRule,
   state: StateStore,
   now: () => number = Date.now,
+  onStoreTrouble: (error: StateStoreError) => void = () => {},
 ): RateLimiter {
   const policy: [string, string] = [
     "RateLimit-Policy",
@@ -34,8 +44,16 @@ export function createRateLimiter(
   ];
   const bucket = { capacity: rule.capacity, windowMs: rule.windowMs };
   return {
-    async admit(client) {
-      const take = await state.takeToken(`rate:${client}`, bucket, now());
+    async admit(client, needsStore = false) {
+      let take: TokenTake;
+      try {
+        take = await state.takeToken(`rate:${client}`, bucket, now());
+      } catch (error) {
+        if (!(error instanceof StateStoreError)) throw error;
+        onStoreTrouble(error);
+        if (needsStore) throw stateStoreUnavailable();
+        return [policy];
+      }
       const limit: [string, string] = [
         "RateLimit",
         `"${POLICY_NAME}";r=${take.remaining};t=${Math.ceil(take.resetMs / 1000)}`,

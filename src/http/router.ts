@@ -14,6 +14,7 @@ export type Endpoint =
   | "retailers"
   | "catalog"
   | "health"
+  | "ready"
   | "openapi"
   | "docs";
 
@@ -24,6 +25,8 @@ export interface Route {
   readonly errors: "problem" | "plain";
   /** Whether requests count against the per-client rate limit. */
   readonly rateLimited: boolean;
+  /** Whether the operation is sold per call (its payment claim needs the state store). */
+  readonly paid: boolean;
   /** Whether every answer carries X-GPC-Release and X-Map-Version (the version-pinned operations). */
   readonly versioned: boolean;
   /** Whether every answer carries X-Data-Freshness-Hours (the catalog operations). */
@@ -42,6 +45,8 @@ export const STATS_PATH = "/v1/public/stats";
 export const RETAILERS_PATH = "/v1/public/retailers";
 /** Path of the health check. */
 export const HEALTH_PATH = "/healthz";
+/** Path of the readiness check. */
+export const READY_PATH = "/readyz";
 /** Path of the OpenAPI document. */
 export const OPENAPI_PATH = "/openapi.json";
 /** Path of the API reference page; its files are under it. */
@@ -50,13 +55,14 @@ export const DOCS_PATH = "/docs";
 /** Methods every route answers. */
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
-const plain = { versioned: false, freshness: false } as const;
+const plain = { versioned: false, freshness: false, paid: false } as const;
 
 const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   [CLASSIFY_PATH, {
     endpoint: "classify",
     errors: "problem",
     rateLimited: true,
+    paid: true,
     versioned: true,
     freshness: false,
   }],
@@ -64,6 +70,7 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
     endpoint: "brickAttributes",
     errors: "problem",
     rateLimited: true,
+    paid: true,
     versioned: true,
     freshness: false,
   }],
@@ -73,11 +80,13 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
     endpoint: "catalog",
     errors: "problem",
     rateLimited: true,
+    paid: true,
     versioned: false,
     freshness: true,
     operation: operation as CatalogOperation,
   }]),
   [HEALTH_PATH, { endpoint: "health", errors: "problem", rateLimited: false, ...plain }],
+  [READY_PATH, { endpoint: "ready", errors: "problem", rateLimited: false, ...plain }],
   [OPENAPI_PATH, { endpoint: "openapi", errors: "problem", rateLimited: false, ...plain }],
   ...[DOCS_PATH, ...DOCS_ASSETS.map((asset) => `${DOCS_PATH}/${asset}`)].map((path): [string, Route] => [
     path,

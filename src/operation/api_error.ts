@@ -13,6 +13,7 @@ export type ErrorCode =
   | "METHOD_NOT_ALLOWED"
   | "RATE_LIMITED"
   | "UNAVAILABLE"
+  | "STATE_STORE_UNAVAILABLE"
   | "INTERNAL";
 
 /**
@@ -41,5 +42,20 @@ export function internalError(): ApiError {
     500,
     "INTERNAL",
     "The server failed to answer this request; quote X-Request-Id to report it",
+  );
+}
+
+/** Retry-After of a state store that does not answer: its client tries to reconnect at least this often. */
+export const STATE_STORE_RETRY_SECONDS = 2;
+
+/** The 503 of a paid request the shared state store could not serve: nothing was charged. */
+export function stateStoreUnavailable(): ApiError {
+  return new ApiError(
+    503,
+    "STATE_STORE_UNAVAILABLE",
+    "The service's shared state cannot be reached, so no payment can be taken; nothing was charged. " +
+      `Try again in ${STATE_STORE_RETRY_SECONDS} s`,
+    {},
+    [["Retry-After", String(STATE_STORE_RETRY_SECONDS)]],
   );
 }

@@ -23,6 +23,7 @@ export const PROBLEM_TYPES: Readonly<Record<ErrorCode, string>> = {
   METHOD_NOT_ALLOWED: `${PROBLEM_BASE}method-not-allowed`,
   RATE_LIMITED: `${PROBLEM_BASE}rate-limited`,
   UNAVAILABLE: `${PROBLEM_BASE}unavailable`,
+  STATE_STORE_UNAVAILABLE: `${PROBLEM_BASE}state-store-unavailable`,
   INTERNAL: `${PROBLEM_BASE}internal`,
 };
 

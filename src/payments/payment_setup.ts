@@ -60,6 +60,8 @@ export interface PaymentDescription {
 /** A built payment gate and what goes with it. */
 export interface PaymentSetup {
   readonly gate: PaymentGate;
+  /** Resolves once the facilitator has answered (readiness); retried on the next call after a failure. */
+  ready(): Promise<void>;
   /** Stops the development facilitator, if one was started. */
   close(): Promise<void>;
   describe(): PaymentDescription;
@@ -142,6 +144,7 @@ export async function createPaymentGate(config: PaymentConfig, deps: PaymentDeps
   });
   return {
     gate,
+    ready: () => gate.ready(),
     close: async () => {
       await development?.close();
     },

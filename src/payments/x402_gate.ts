@@ -16,7 +16,9 @@
  * claim released (nothing was charged). Only a failed facilitator call counts; any other exception is ours
  * (claim released, 500). A settlement that times out may still land, so its claim is kept and the answer
  * is a 503 whose Retry-After reaches past validBefore, when it no longer can: paying again before then
- * could pay twice. Payment headers are bearer credentials and are never logged.
+ * could pay twice. Payment headers are bearer credentials and are never logged. A state store that cannot
+ * take or mark a claim throws StateStoreError, which the handler answers 503 STATE_STORE_UNAVAILABLE: the
+ * claim comes before verification, so nothing was charged.
  */
 import { encodePaymentRequiredHeader } from "npm:@x402/core@2.27.0/http";
 import type { x402ResourceServer } from "npm:@x402/core@2.27.0/server";

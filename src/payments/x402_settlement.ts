@@ -6,6 +6,11 @@
  * claimed; the answer is a fresh 402 for the refusal. A settlement whose outcome is unknown (timed out, or
  * the connection lost after sending) keeps its claim and answers 503 settlement-pending with a Retry-After
  * reaching past validBefore: paying again before then could pay twice.
+ *
+ * The state store: a claim that cannot be marked "settling" stops the settlement (StateStoreError, a 503
+ * with nothing charged). Once the facilitator has spoken, its answer is what the client must hear: a
+ * failure to record it afterwards is logged and the claim keeps its earlier state until it expires, which
+ * still refuses a replay.
  */
 import { encodePaymentResponseHeader } from "npm:@x402/core@2.27.0/http";
 import type { x402ResourceServer } from "npm:@x402/core@2.27.0/server";
@@ -63,7 +68,7 @@ export function paidAdmission(payment: VerifiedPayment): Admission {
         }
       }
       if (settled.success) {
-        await claims.mark(identity, "settled");
+        await recordAfterSettlement(payment, () => claims.mark(identity, "settled"));
         const paid = new Response(response.body, response);
         paid.headers.set("PAYMENT-RESPONSE", encodePaymentResponseHeader(settled));
         log("info", "payment settled", {
@@ -79,8 +84,11 @@ export function paidAdmission(payment: VerifiedPayment): Admission {
       }
       const problem = reasonProblem(settled.errorReason, "The payment could not be settled");
       // A nonce spent elsewhere stays claimed; any other refusal charged nothing and may be retried.
-      if (problem.name === "invalid-challenge") await claims.mark(identity, "settled");
-      else await claims.release(identity);
+      await recordAfterSettlement(
+        payment,
+        () =>
+          problem.name === "invalid-challenge" ? claims.mark(identity, "settled") : claims.release(identity),
+      );
       log("warn", "payment settlement refused", {
         operation,
         reason: settled.errorReason,
@@ -98,7 +106,7 @@ export function paidAdmission(payment: VerifiedPayment): Admission {
 
 async function settlementPending(payment: VerifiedPayment, cause: unknown): Promise<Response> {
   const { claims, identity, instance, log, now } = payment;
-  await claims.mark(identity, "pending");
+  await recordAfterSettlement(payment, () => claims.mark(identity, "pending"));
   const waitSeconds = Math.max(1, Math.ceil(identity.validBefore - now() / 1000) + 1);
   log("error", "payment settlement has no outcome; the claim is kept until the authorisation expires", {
     error: cause instanceof Error ? safeMessage(cause) : `facilitator answered ${JSON.stringify(cause)}`,
@@ -112,4 +120,16 @@ async function settlementPending(payment: VerifiedPayment, cause: unknown): Prom
     waitSeconds,
     { valid_before: identity.validBefore },
   );
+}
+
+/** Records a claim's state after the facilitator answered; a store failure is logged, never answered. */
+async function recordAfterSettlement(payment: VerifiedPayment, record: () => Promise<void>): Promise<void> {
+  try {
+    await record();
+  } catch (error) {
+    payment.log("error", "the outcome of a settlement could not be recorded in the state store", {
+      operation: payment.operation,
+      error: safeMessage(error),
+    });
+  }
 }

@@ -4,7 +4,7 @@ import { readConfig } from "../../src/config.ts";
 import { createHandler } from "../../src/http/handler.ts";
 import { createLog } from "../../src/log/request_log.ts";
 import { freeGate } from "../../src/payments/payment_gate.ts";
-import { MemoryStateStore } from "../../src/state/state_store.ts";
+import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import { type OpenMode, openStore } from "../../src/store/store.ts";
 
 for (const mode of ["mmap", "read"] as OpenMode[]) {

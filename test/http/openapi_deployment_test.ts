@@ -19,6 +19,7 @@ const SERVICE_TYPES = {
   UNAVAILABLE: "https://gpc-reference.dev/problems/unavailable",
   INTERNAL: "https://gpc-reference.dev/problems/internal",
 };
+const STATE_STORE_TYPE = "https://gpc-reference.dev/problems/state-store-unavailable";
 const RATE_TYPES = { RATE_LIMITED: "https://gpc-reference.dev/problems/rate-limited" };
 const PAYMENT_TYPES = {
   PAYMENT_REQUIRED: "https://paymentauth.org/problems/payment-required",
@@ -159,5 +160,21 @@ function readmeProblemTypes(): Record<string, string> {
 }
 
 Deno.test("the README's problem table lists every problem type the service can answer with", () => {
-  assert.deepEqual(readmeProblemTypes(), documentOf(true, true)["x-problem-types"]);
+  assert.deepEqual(readmeProblemTypes(), documentOf(true, true, true)["x-problem-types"]);
+});
+
+Deno.test("with payments on and a Redis state store, paid paths may answer 503 STATE_STORE_UNAVAILABLE", () => {
+  const doc = documentOf(true, true, true);
+  assert.equal(doc["x-problem-types"].STATE_STORE_UNAVAILABLE, STATE_STORE_TYPE);
+  const unavailable = doc.paths["/v1/reference/classify"].get.responses["503"];
+  assert.match(
+    unavailable.description,
+    /`STATE_STORE_UNAVAILABLE` → https:\/\/gpc-reference.dev\/problems\/state-store-unavailable/,
+  );
+  assert.match(doc.components.headers["Retry-After"].description, /503 STATE_STORE_UNAVAILABLE/);
+});
+
+Deno.test("a Redis state store without payments never answers STATE_STORE_UNAVAILABLE: free paths fail open", () => {
+  const text = JSON.stringify(documentOf(false, true, true));
+  assert.equal(text.includes("STATE_STORE_UNAVAILABLE"), false);
 });

@@ -4,7 +4,7 @@ import { openApiDocument } from "../../src/http/openapi.ts";
 import { readConfig } from "../../src/config.ts";
 import { readPaymentConfig } from "../../src/payments/payment_config.ts";
 import { createPaymentGate } from "../../src/payments/payment_setup.ts";
-import { MemoryStateStore } from "../../src/state/state_store.ts";
+import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import { documentOf } from "../support/deployment_document.ts";
 import { operationDiscovery } from "../../src/http/operation_discovery.ts";
 
@@ -27,6 +27,7 @@ Deno.test("the OpenAPI document is version 3.1 and lists every route", async () 
     "/v1/reference/brick-attributes",
     "/v1/public/stats",
     "/healthz",
+    "/readyz",
     "/openapi.json",
     "/docs",
     "/v1/marketing/share-of-shelf",

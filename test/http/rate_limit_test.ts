@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { clientAddress } from "../../src/http/client_address.ts";
 import { testHandler } from "../support/test_handler.ts";
+import { FailingStateStore } from "../support/failing_state_store.ts";
+import { STORE_LOG_INTERVAL_MS } from "../../src/http/store_trouble.ts";
 
 const CLASSIFY = "/v1/reference/classify?browse_id=16318751";
 
@@ -62,6 +64,74 @@ Deno.test("RATE_LIMIT=off sends no RateLimit headers", async () => {
   const response = await testHandler({ gate: "free" }).fetch(CLASSIFY);
   assert.equal(response.headers.get("ratelimit"), null);
   assert.equal(response.headers.get("ratelimit-policy"), null);
+});
+
+Deno.test("a state store that fails leaves free paths answering, uncounted, and logs it once per interval", async () => {
+  let now = 1_000_000;
+  const state = new FailingStateStore();
+  const t = testHandler({ env: { RATE_LIMIT: "1/min", PAYMENTS: "on" }, state, now: () => now });
+  for (let i = 0; i < 3; i++) {
+    const stats = await t.fetch("/v1/public/stats");
+    assert.equal(stats.status, 200);
+    assert.equal(stats.headers.get("ratelimit-policy"), '"default";q=1;w=60');
+    assert.equal(stats.headers.get("ratelimit"), null);
+  }
+  now += STORE_LOG_INTERVAL_MS;
+  assert.equal((await t.fetch("/v1/public/stats")).status, 200);
+  const warnings = t.logs.filter((line) => line.level === "warn");
+  assert.deepEqual(warnings.map(({ message, error, held_back }) => ({ message, error, held_back })), [
+    {
+      message: "the state store does not answer: requests are admitted without counting them against the " +
+        "rate limit (paid requests are refused)",
+      error: "state store takeToken failed: Command timed out",
+      held_back: undefined,
+    },
+    {
+      message: "the state store does not answer: requests are admitted without counting them against the " +
+        "rate limit (paid requests are refused)",
+      error: "state store takeToken failed: Command timed out",
+      held_back: 2,
+    },
+  ]);
+});
+
+Deno.test("a state store that fails turns a paid request away with 503 and Retry-After before any payment", async () => {
+  const t = testHandler({ env: { RATE_LIMIT: "120/min", PAYMENTS: "on" }, state: new FailingStateStore() });
+  const response = await t.fetch(CLASSIFY);
+  assert.equal(response.status, 503);
+  assert.equal(response.headers.get("retry-after"), "2");
+  assert.equal(response.headers.get("payment-required"), null);
+  assert.deepEqual(await response.json(), {
+    type: "https://gpc-reference.dev/problems/state-store-unavailable",
+    title: "Service Unavailable",
+    status: 503,
+    detail:
+      "The service's shared state cannot be reached, so no payment can be taken; nothing was charged. " +
+      "Try again in 2 s",
+    instance: CLASSIFY,
+    error: {
+      code: "STATE_STORE_UNAVAILABLE",
+      message: "The service's shared state cannot be reached, so no payment can be taken; nothing was " +
+        "charged. Try again in 2 s",
+      details: {},
+    },
+  });
+  assert.deepEqual(t.gate.admitted, []);
+  assert.equal(t.store.lookups.length, 0);
+});
+
+Deno.test("with payments off a paid path needs no state: it fails open like a free path", async () => {
+  const t = testHandler({ env: { RATE_LIMIT: "120/min" }, gate: "free", state: new FailingStateStore() });
+  const response = await t.fetch(CLASSIFY);
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("ratelimit"), null);
+});
+
+Deno.test("any other failure of the store is a fault answered 500, not a reason to fail open", async () => {
+  const state = new FailingStateStore(() => false);
+  state.inner.takeToken = () => Promise.reject(new TypeError("a bug"));
+  const t = testHandler({ env: { RATE_LIMIT: "120/min" }, gate: "free", state });
+  assert.equal((await t.fetch("/v1/public/stats")).status, 500);
 });
 
 const addresses: [string, Record<string, string>, number, string][] = [

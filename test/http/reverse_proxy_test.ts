@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readConfig } from "../../src/config.ts";
 import { serve } from "../../src/main.ts";
 import { createLog } from "../../src/log/request_log.ts";
-import { MemoryStateStore } from "../../src/state/state_store.ts";
+import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import type { PaymentGate } from "../../src/payments/payment_gate.ts";
 import { FakeStore } from "../support/fake_store.ts";
 import { tempDir } from "../support/temp_dir.ts";

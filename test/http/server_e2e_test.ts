@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readConfig } from "../../src/config.ts";
 import { serve } from "../../src/main.ts";
 import { createLog } from "../../src/log/request_log.ts";
-import { MemoryStateStore } from "../../src/state/state_store.ts";
+import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import { freeGate } from "../../src/payments/payment_gate.ts";
 import { FakeStore, STATS } from "../support/fake_store.ts";
 

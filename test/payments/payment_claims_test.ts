@@ -5,7 +5,7 @@ import {
   PaymentClaims,
   type PaymentIdentity,
 } from "../../src/payments/payment_claims.ts";
-import { MemoryStateStore } from "../../src/state/state_store.ts";
+import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 
 const NOW_MS = 1_800_000_000_000;
 const PAYMENT: PaymentIdentity = {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "npm:@x402/core@2.27.0/http";
 import { resetAssetContractCache } from "npm:@x402/evm@2.27.0";
-import { type PaymentHarness, startPaymentHarness } from "../support/payment_harness.ts";
+import { type PaymentHarness, startPaymentHarness, workRuns } from "../support/payment_harness.ts";
 import {
   newPayer,
   type Payer,
@@ -33,11 +33,6 @@ function paymentTest(
       await h.close();
     }
   });
-}
-
-/** How many times the paid work ran (its lookup of the second id happens only in the work). */
-function workRuns(h: PaymentHarness): number {
-  return h.store.lookups.filter((lookup) => lookup === "browse:18776870011").length;
 }
 
 function challengeAmount(headers: Headers): string | undefined {

@@ -5,7 +5,7 @@ import { startDevFacilitator } from "../../src/payments/dev_facilitator.ts";
 import type { Admission } from "../../src/payments/payment_gate.ts";
 import { readPaymentConfig } from "../../src/payments/payment_config.ts";
 import { createPaymentGate, type PaymentSetup } from "../../src/payments/payment_setup.ts";
-import { MemoryStateStore } from "../../src/state/state_store.ts";
+import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import { newPayer } from "../support/payment_client.ts";
 import {
   type FacilitatorClient,

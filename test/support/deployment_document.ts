@@ -31,8 +31,12 @@ export const DEV_PAYMENT: PaymentDescription = {
   max_timeout_seconds: 300,
 };
 
-/** The document of a deployment with payments and the rate limit on or off. */
-export function documentOf(payments: boolean, rateLimit: boolean): Json {
-  const config = readConfig({ PAYMENTS: payments ? "on" : "off", RATE_LIMIT: rateLimit ? "120/min" : "off" });
+/** The document of a deployment with payments and the rate limit on or off, its state in-process or in Redis. */
+export function documentOf(payments: boolean, rateLimit: boolean, redis = false): Json {
+  const config = readConfig({
+    PAYMENTS: payments ? "on" : "off",
+    RATE_LIMIT: rateLimit ? "120/min" : "off",
+    STATE_STORE: redis ? "redis://127.0.0.1:6379" : "memory",
+  });
   return openApiDocument(config, payments ? DEV_PAYMENT : undefined);
 }

@@ -5,7 +5,7 @@
 import { readConfig } from "../../src/config.ts";
 import { type RunningServer, serve } from "../../src/main.ts";
 import { createLog } from "../../src/log/request_log.ts";
-import { MemoryStateStore } from "../../src/state/state_store.ts";
+import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import { freeGate } from "../../src/payments/payment_gate.ts";
 import { FakeStore } from "./fake_store.ts";
 

@@ -10,7 +10,8 @@ import { createHandler, type Handler } from "../../src/http/handler.ts";
 import { type PaymentConfig, readPaymentConfig } from "../../src/payments/payment_config.ts";
 import { createPaymentGate, type PaymentSetup } from "../../src/payments/payment_setup.ts";
 import { createLog } from "../../src/log/request_log.ts";
-import { MemoryStateStore } from "../../src/state/state_store.ts";
+import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
+import type { StateStore } from "../../src/state/state_store.ts";
 import { FakeStore } from "./fake_store.ts";
 import { operationDiscovery } from "../../src/http/operation_discovery.ts";
 
@@ -93,7 +94,7 @@ export interface PaymentHarness {
   readonly facilitator: DevFacilitator;
   readonly proxy: FacilitatorProxy;
   readonly store: FakeStore;
-  readonly state: MemoryStateStore;
+  readonly state: StateStore;
   readonly setup: PaymentSetup;
   /** Every log line (runtime and gate), as written. */
   readonly logLines: string[];
@@ -102,11 +103,13 @@ export interface PaymentHarness {
 
 /**
  * Starts the service; `env` adds payment variables (FACILITATOR_URL is the proxy's, PUBLIC_URL the service's
- * own address unless given), `serviceEnv` service variables (rate limit off unless given).
+ * own address unless given), `serviceEnv` service variables (rate limit off unless given); `state` replaces the
+ * in-process state store.
  */
 export async function startPaymentHarness(
   env: Record<string, string> = {},
   serviceEnv: Record<string, string> = {},
+  options: { readonly state?: StateStore } = {},
 ): Promise<PaymentHarness> {
   const base = readPaymentConfig(env);
   const facilitator = startDevFacilitator({ network: base.network, asset: base.asset });
@@ -127,7 +130,7 @@ export async function startPaymentHarness(
   });
   const logLines: string[] = [];
   const log = createLog("debug", (line) => logLines.push(line));
-  const state = new MemoryStateStore();
+  const state = options.state ?? new MemoryStateStore();
   const setup = await createPaymentGate(config, {
     state,
     log: (level, message, fields) => log.write(level, { message, ...fields }),
@@ -159,4 +162,10 @@ export async function startPaymentHarness(
       await facilitator.close();
     },
   };
+}
+
+/** How many times the paid classify of `browse_id=16318751,18776870011` ran: its lookup of the second id
+ * happens only in the work. */
+export function workRuns(h: PaymentHarness): number {
+  return h.store.lookups.filter((lookup) => lookup === "browse:18776870011").length;
 }

@@ -36,9 +36,9 @@ export function serviceCommand(env: Record<string, string>, wrapper: readonly st
   return new Deno.Command(program!, { args, env, stdin: "null", stdout: "piped", stderr: "piped" });
 }
 
-/** Starts the service on `dist` and waits until it listens (at most 20 s). */
-export async function startService(dist: string): Promise<ServerProcess> {
-  const child = serviceCommand(serviceEnv(dist)).spawn();
+/** Starts the service on `dist` (`env` added to serviceEnv's) and waits until it listens (at most 20 s). */
+export async function startService(dist: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = serviceCommand({ ...serviceEnv(dist), ...env }).spawn();
   const lines: string[] = [];
   let listening!: (base: string) => void;
   const base = new Promise<string>((resolve) => listening = resolve);

@@ -5,7 +5,8 @@
 import { readConfig } from "../../src/config.ts";
 import { createHandler, type Handler } from "../../src/http/handler.ts";
 import { createLog } from "../../src/log/request_log.ts";
-import { MemoryStateStore } from "../../src/state/state_store.ts";
+import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
+import type { StateStore } from "../../src/state/state_store.ts";
 import { FakeStore } from "./fake_store.ts";
 import { type GateMode, RecordingGate } from "./recording_gate.ts";
 
@@ -25,7 +26,7 @@ export interface TestHandler {
 
 /** A handler over the fake store; `env` overrides the configuration (rate limiting is off by default). */
 export function testHandler(
-  options: { env?: Record<string, string>; gate?: GateMode; now?: () => number } = {},
+  options: { env?: Record<string, string>; gate?: GateMode; now?: () => number; state?: StateStore } = {},
 ): TestHandler {
   const config = readConfig({ RATE_LIMIT: "off", PAYMENTS: "off", LOG_LEVEL: "debug", ...options.env });
   const store = new FakeStore();
@@ -36,7 +37,7 @@ export function testHandler(
     config,
     store,
     gate,
-    state: new MemoryStateStore(),
+    state: options.state ?? new MemoryStateStore(),
     log,
     ...(options.now ? { now: options.now } : {}),
   });

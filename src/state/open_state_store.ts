@@ -1,0 +1,24 @@
+/**
+ * The state store a configuration chooses: in the process (the default), or in Redis, shared by replicas.
+ */
+import type { StateStore } from "./state_store.ts";
+import { MemoryStateStore } from "./memory_state_store.ts";
+import { RedisStateStore } from "./redis_state_store.ts";
+
+/** Where the store lives (the shape of config.ts's StateStoreConfig). */
+export type StateStoreChoice =
+  | { readonly kind: "memory" }
+  | { readonly kind: "redis"; readonly url: string; readonly timeoutMs: number };
+
+/** Opens the chosen store; a Redis one connects in the background and reports changes to `onConnection`. */
+export function openStateStore(
+  choice: StateStoreChoice,
+  onConnection?: (up: boolean, detail: string) => void,
+): StateStore {
+  if (choice.kind === "memory") return new MemoryStateStore();
+  return new RedisStateStore({
+    url: choice.url,
+    timeoutMs: choice.timeoutMs,
+    ...(onConnection === undefined ? {} : { onConnection }),
+  });
+}
