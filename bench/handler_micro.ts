@@ -1,6 +1,6 @@
 /** Per-call cost of the handler's parts, without a socket: `deno run -A bench/handler_micro.ts`. */
 import { openStore } from "../src/store/store.ts";
-import { parseQuery } from "../src/operation/query.ts";
+import { parseQuery, parseRawQuery } from "../src/operation/query.ts";
 import { classifyQuery } from "../src/reference/request_params.ts";
 import { createHandler } from "../src/http/handler.ts";
 import { readConfig } from "../src/config.ts";
@@ -27,7 +27,7 @@ function time(label: string, n: number, f: () => unknown): void {
 time("100 browse lookups", 2000, () => ids.map((id) => store.browse(id)));
 const records = ids.map((id) => store.browse(id));
 time("JSON.stringify 100 results", 2000, () => JSON.stringify({ results: records }));
-time("valibot parse of 100 ids", 2000, () => parseQuery(classifyQuery, new URLSearchParams(query)));
+time("valibot parse of 100 ids", 2000, () => parseQuery(classifyQuery, parseRawQuery(query)));
 const config = readConfig({ PAYMENTS: "off", RATE_LIMIT: "off", LOG_LEVEL: "error" });
 const handler = createHandler({
   config,

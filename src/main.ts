@@ -18,6 +18,7 @@ import { createPaymentGate, type PaymentSetup } from "./payments/payment_setup.t
 import { listenUrl } from "./payments/challenge_resource.ts";
 import { operationDiscovery } from "./http/operation_discovery.ts";
 import { createLog } from "./log/request_log.ts";
+import { logsWritten } from "./log/log_buffer.ts";
 import { openStateStore } from "./state/open_state_store.ts";
 import { createReadiness, type Verification } from "./http/readiness.ts";
 import { type OpenedStore, openStore } from "./store/store.ts";
@@ -60,9 +61,17 @@ export function serve(deps: HandlerDeps): RunningServer {
         }),
     },
     (request, info) => {
-      inFlight++;
-      const answer = handler(request, { remoteAddr: info.remoteAddr.hostname });
-      answer.then(answered, answered);
+      // The peer address is asked of the connection only when a request needs it (rate limit, log line).
+      const answer = handler(request, {
+        get remoteAddr() {
+          return info.remoteAddr.hostname;
+        },
+      });
+      // An answer given at once is in flight no longer: only the pending ones can be cut by a drain.
+      if (answer instanceof Promise) {
+        inFlight++;
+        answer.then(answered, answered);
+      }
       return answer;
     },
   );
@@ -217,4 +226,8 @@ export async function runMain(): Promise<number> {
   }
 }
 
-if (import.meta.main) Deno.exit(await runMain());
+if (import.meta.main) {
+  const status = await runMain();
+  await logsWritten();
+  Deno.exit(status);
+}

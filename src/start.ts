@@ -12,6 +12,7 @@
 import { type Config, readConfig } from "./config.ts";
 import { runMain } from "./main.ts";
 import { createLog, type Log } from "./log/request_log.ts";
+import { logsWritten } from "./log/log_buffer.ts";
 import { messageOf } from "./log/error_message.ts";
 
 // What `npm start` builds, into DIST_DIR's default, when DIST_DIR is not set.
@@ -93,5 +94,6 @@ if (import.meta.main) {
     createLog("error").write("error", { message: `cannot start: ${messageOf(error)}` });
     return 1;
   });
+  await logsWritten();
   Deno.exit(status);
 }

@@ -5,6 +5,7 @@
  */
 import type { Country, CountryRecord } from "../format/catalog_records.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
+import type { Query } from "../operation/query.ts";
 
 /** The `meta` object's JSON text at `nowMs`. */
 export function metaJson(record: CountryRecord, nowMs: number): string {
@@ -20,14 +21,14 @@ export function freshnessHours(record: CountryRecord, nowMs: number): string {
  * The country an answer's freshness is about: the requested one when `country` is given once and valid,
  * else the default (`us`), so that a 400 for a bad country still says how fresh the default data is.
  */
-export function freshnessCountry(search: URLSearchParams): Country {
-  const given = search.getAll("country");
-  return given.length === 1 && (given[0] === "us" || given[0] === "ca") ? given[0] : "us";
+export function freshnessCountry(search: Query): Country {
+  const given = search.country;
+  return given === "us" || given === "ca" ? given : "us";
 }
 
 /** The X-Data-Freshness-Hours value for a request, or undefined when the country has no data at all. */
 export function freshnessHeader(
-  search: URLSearchParams,
+  search: Query,
   store: ReferenceStore,
   nowMs: number,
 ): string | undefined {

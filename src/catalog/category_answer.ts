@@ -5,7 +5,7 @@
  * resolved block and the precomputed fragment (the retailer's own when a retailer is given).
  */
 import type { PaidWork } from "../operation/paid_work.ts";
-import { parseQuery } from "../operation/query.ts";
+import { parseQuery, type Query } from "../operation/query.ts";
 import type { CatalogOperation } from "../operation/operations.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
 import { type AnswerRecord, SHARED_TEXT_KEY, withSharedText } from "../format/catalog_records.ts";
@@ -16,7 +16,7 @@ import { metaJson } from "./catalog_meta.ts";
 import { brandParam, catalogQuery, categoryParam } from "./catalog_params.ts";
 
 /** Prepares one request of a catalog operation: the free checks now, the work once paid. */
-export type CatalogPrepare = (search: URLSearchParams, store: ReferenceStore, now: () => number) => PaidWork;
+export type CatalogPrepare = (search: Query, store: ReferenceStore, now: () => number) => PaidWork;
 
 /** The query of a category operation: country, retailer, category. */
 export const categoryQuery = catalogQuery({ category: categoryParam });

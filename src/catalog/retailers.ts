@@ -4,7 +4,7 @@
  */
 import * as v from "npm:valibot@1.5.0";
 import { ApiError } from "../operation/api_error.ts";
-import { parseQuery, unknownParameter } from "../operation/query.ts";
+import { parseQuery, type Query, unknownParameter } from "../operation/query.ts";
 import type { CountryRecord } from "../format/catalog_records.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
 import { countryParam } from "./catalog_params.ts";
@@ -13,7 +13,7 @@ import { countryParam } from "./catalog_params.ts";
 export const retailersQuery = v.strictObject({ country: countryParam }, unknownParameter("country"));
 
 /** Validates a retailers query and returns the body's JSON text; 404 when the country has no data. */
-export function retailersAnswer(search: URLSearchParams, store: ReferenceStore): string {
+export function retailersAnswer(search: Query, store: ReferenceStore): string {
   const country = parseQuery(retailersQuery, search).country ?? "us";
   const record = store.catalog<CountryRecord>("catalog", `country:${country}`);
   if (record === undefined) {

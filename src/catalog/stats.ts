@@ -7,13 +7,19 @@
 import type { CatalogStats } from "../format/catalog_records.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
 import * as v from "npm:valibot@1.5.0";
-import { parseQuery } from "../operation/query.ts";
+import { parseQuery, type Query } from "../operation/query.ts";
 
 /** The stats query: no parameters at all. */
 export const statsQuery = v.strictObject(
   {},
   (issue) => `unknown parameter ${JSON.stringify(issue.input)}; this operation takes no parameters`,
 );
+
+/** The stats query without the schema when it is empty, as nearly every stats query is. */
+function noParameters(query: Query): Record<never, never> | undefined {
+  for (const _ in query) return undefined;
+  return {};
+}
 
 /** The rendered stats answer. */
 export interface StatsBody {
@@ -39,19 +45,21 @@ export function publishedStats(stats: CatalogStats): CatalogStats {
 
 /**
  * Returns a function that validates a stats query and answers the body, rendered once per store; `tagOf`
- * gives the body's entity tag (the HTTP layer's choice).
+ * gives the body's entity tag (the HTTP layer's choice). Once rendered, the body is answered at once.
  */
 export function createStatsAnswer(
   store: ReferenceStore,
   tagOf: (body: string) => Promise<string>,
-): (search: URLSearchParams) => Promise<StatsBody> {
-  let rendered: Promise<StatsBody> | undefined;
+): (search: Query) => StatsBody | Promise<StatsBody> {
+  let rendered: StatsBody | undefined;
+  let rendering: Promise<StatsBody> | undefined;
   return (search) => {
-    parseQuery(statsQuery, search);
-    if (rendered === undefined) {
+    parseQuery(statsQuery, search, noParameters);
+    if (rendered !== undefined) return rendered;
+    if (rendering === undefined) {
       const json = JSON.stringify(publishedStats(store.stats()));
-      rendered = tagOf(json).then((etag) => ({ json, etag }));
+      rendering = tagOf(json).then((etag) => rendered = { json, etag });
     }
-    return rendered;
+    return rendering;
   };
 }

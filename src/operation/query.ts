@@ -5,6 +5,7 @@
  */
 import * as v from "npm:valibot@1.5.0";
 import { ApiError } from "./api_error.ts";
+import type { RequestTarget } from "./request_target.ts";
 
 /** Most elements a list parameter may hold. */
 export const MAX_ITEMS = 100;
@@ -24,10 +25,10 @@ export const MAX_REQUEST_TARGET_BYTES = 49_152;
 
 /**
  * Refuses a request whose target is over MAX_REQUEST_TARGET_BYTES with 400 INVALID_PARAMS, before its query
- * is parsed. Costs two string lengths: the URL keeps its path and query percent-encoded, one byte a char.
+ * is parsed. Costs one string length: the target keeps its path and query percent-encoded, one byte a char.
  */
-export function checkRequestTarget(url: URL): void {
-  const bytes = url.pathname.length + url.search.length;
+export function checkRequestTarget(target: RequestTarget): void {
+  const bytes = target.instance.length;
   if (bytes <= MAX_REQUEST_TARGET_BYTES) return;
   const message = `the request target (path and query, percent-encoded) has ${bytes} bytes; at most ` +
     `${MAX_REQUEST_TARGET_BYTES} are accepted: send fewer or shorter values`;
@@ -94,28 +95,81 @@ export interface ParamIssue {
   readonly message: string;
 }
 
-/** The query as an object for the schemas: a repeated parameter becomes an array of its values. */
-export function queryObject(search: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = Object.create(null);
-  for (const [name, value] of search) {
-    const seen = query[name];
-    if (seen === undefined) query[name] = value;
-    else if (Array.isArray(seen)) seen.push(value);
-    else query[name] = [seen, value];
+/** A query as the schemas read it: each parameter's value, or its values when it is given more than once. */
+export type Query = Record<string, string | string[]>;
+
+const ENCODED = /[%+]/;
+
+/**
+ * The query of a raw query string (the part after "?"), decoded as URLSearchParams decodes it
+ * (application/x-www-form-urlencoded: `&` between pairs, `+` for a space, UTF-8 percent-escapes). A string
+ * with an escape that is not valid UTF-8 goes through URLSearchParams itself, so every query decodes the
+ * same either way.
+ */
+export function parseRawQuery(raw: string): Query {
+  const query: Query = Object.create(null);
+  if (raw === "") return query;
+  const encoded = ENCODED.test(raw);
+  for (const pair of raw.split("&")) {
+    if (pair === "") continue;
+    const eq = pair.indexOf("=");
+    let name = eq < 0 ? pair : pair.slice(0, eq);
+    let value = eq < 0 ? "" : pair.slice(eq + 1);
+    if (encoded) {
+      try {
+        name = decodeURIComponent(name.replaceAll("+", " "));
+        value = decodeURIComponent(value.replaceAll("+", " "));
+      } catch {
+        return queryObject(new URLSearchParams(raw));
+      }
+    }
+    add(query, name, value);
   }
   return query;
 }
 
-/** Validates a query against `schema`; throws ApiError 400 INVALID_PARAMS listing every issue. */
+/** The query of URLSearchParams, as parseRawQuery gives it. */
+export function queryObject(search: URLSearchParams): Query {
+  const query: Query = Object.create(null);
+  for (const [name, value] of search) add(query, name, value);
+  return query;
+}
+
+function add(query: Query, name: string, value: string): void {
+  const seen = query[name];
+  if (seen === undefined) query[name] = value;
+  else if (Array.isArray(seen)) seen.push(value);
+  else query[name] = [seen, value];
+}
+
+/**
+ * Validates a query against `schema`; throws ApiError 400 INVALID_PARAMS listing every issue. `fast`, when
+ * given, recognises the common valid queries cheaply (it must accept only queries the schema accepts, with the
+ * same output); anything it does not recognise goes to the schema, so the answers and messages are the
+ * schema's.
+ */
 export function parseQuery<const S extends v.GenericSchema>(
   schema: S,
-  search: URLSearchParams,
+  query: Query,
+  fast?: (query: Query) => v.InferOutput<S> | undefined,
 ): v.InferOutput<S> {
-  const result = v.safeParse(schema, queryObject(search));
+  const quick = fast?.(query);
+  if (quick !== undefined) return quick;
+  const result = v.safeParse(schema, query);
   if (result.success) return result.output;
   const issues: ParamIssue[] = result.issues.map((issue) => {
     const key = issue.path?.[0]?.key;
     return typeof key === "string" ? { parameter: key, message: issue.message } : { message: issue.message };
   });
   throw new ApiError(400, "INVALID_PARAMS", issues.map((issue) => issue.message).join("; "), { issues });
+}
+
+/** The only value of the only parameter of `query` when it is `name`; undefined otherwise. */
+export function soleParameter(query: Query, name: string): string | undefined {
+  let value: string | string[] | undefined;
+  for (const key in query) {
+    if (key !== name || value !== undefined) return undefined;
+    value = query[key];
+  }
+  return typeof value === "string" ? value : undefined;
 }

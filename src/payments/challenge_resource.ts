@@ -23,7 +23,7 @@ export interface ChallengeResource {
 
 // A query that is one parameter of characters that encodeURIComponent keeps (plus ",") is canonical as it
 // stands: the common short request is described without decoding or hashing anything.
-const CANONICAL_AS_IS = /^\?[a-z_]+=[0-9A-Za-z,._~-]*$/;
+const CANONICAL_AS_IS = /^[a-z_]+=[0-9A-Za-z,._~-]*$/;
 
 /** The development PUBLIC_URL: the listen address, with the any-address shown as the loopback one. */
 export function listenUrl(host: string, port: number): string {
@@ -31,28 +31,32 @@ export function listenUrl(host: string, port: number): string {
   return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
 }
 
-/** The canonical query of a request URL (see the module comment); "" without parameters. */
-export function canonicalQuery(url: URL): string {
-  if (CANONICAL_AS_IS.test(url.search)) return url.search.slice(1);
-  return [...url.searchParams]
+/** The canonical query of a raw query string (without "?"; see the module comment); "" without parameters. */
+export function canonicalQuery(query: string): string {
+  if (CANONICAL_AS_IS.test(query)) return query;
+  return [...new URLSearchParams(query)]
     .sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)
     .map(([name, value]) => `${encode(name)}=${encode(value)}`)
     .join("&");
 }
 
-/** The challenge's resource for a request to `url`, reached at `publicUrl`; `summary` describes the call. */
+/**
+ * The challenge's resource for a request to `path` with the raw query `rawQuery` (without "?"), reached at
+ * `publicUrl`; `summary` describes the call.
+ */
 export async function challengeResource(
   publicUrl: string,
-  url: URL,
+  path: string,
+  rawQuery: string,
   summary: string,
 ): Promise<ChallengeResource> {
-  const query = canonicalQuery(url);
-  const full = query === "" ? publicUrl + url.pathname : `${publicUrl}${url.pathname}?${query}`;
+  const query = canonicalQuery(rawQuery);
+  const full = query === "" ? publicUrl + path : `${publicUrl}${path}?${query}`;
   if (full.length <= MAX_RESOURCE_URL_CHARS) {
     return { url: full, description: summary, mimeType: "application/json" };
   }
   return {
-    url: publicUrl + url.pathname,
+    url: publicUrl + path,
     description: `${summary}; query sha256=${await sha256Hex(query)}`,
     mimeType: "application/json",
   };

@@ -6,6 +6,7 @@
  * fails the handler calls `admission.abandon()` instead of settling: nothing is charged for failed work.
  */
 import type { PricedOperation } from "../operation/paid_work.ts";
+import type { RequestTarget } from "../operation/request_target.ts";
 
 /** The gate's answer for one request. */
 export type Admission =
@@ -24,10 +25,14 @@ export type Admission =
 
 /** Decides, per request, whether the work may run. */
 export interface PaymentGate {
-  admit(request: Request, operation: PricedOperation): Promise<Admission>;
+  /** True when every request is free (PAYMENTS=off): the handler then runs the work without asking. */
+  readonly off?: boolean;
+  /** `target`, when given, is the request's path and query (else read from the request's URL). */
+  admit(request: Request, operation: PricedOperation, target?: RequestTarget): Promise<Admission>;
 }
 
 /** The gate of `PAYMENTS=off`: every request is free. */
 export const freeGate: PaymentGate = {
+  off: true,
   admit: () => Promise.resolve({ kind: "free" }),
 };

@@ -39,6 +39,7 @@ import { challengeResource } from "./challenge_resource.ts";
 import { bazaarExtensions, type DiscoveryOf, withDeclaredDiscovery } from "./bazaar_extension.ts";
 import { messageOf } from "../log/error_message.ts";
 import { paidAdmission } from "./x402_settlement.ts";
+import { type RequestTarget, requestTarget } from "../operation/request_target.ts";
 
 export type { PaymentLog } from "./facilitator_trouble.ts";
 
@@ -137,9 +138,12 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
     return price;
   }
 
-  async function admit(request: Request, operation: PricedOperation): Promise<Admission> {
-    const url = new URL(request.url);
-    const instance = url.pathname + url.search;
+  async function admit(
+    request: Request,
+    operation: PricedOperation,
+    target: RequestTarget = requestTarget(request.url),
+  ): Promise<Admission> {
+    const { instance, path } = target;
     const price = priceOf(operation);
     const amount = price.perCall + price.perItem * BigInt(operation.items);
     try {
@@ -152,11 +156,11 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
     const extensions = extensionsOf(operation.operation);
     const resource = await challengeResource(
       publicUrl ??= deps.publicUrl(),
-      url,
+      path,
+      target.query,
       `${operation.operation}: ${operation.items} item${operation.items === 1 ? "" : "s"}`,
     );
-    const priceText =
-      `${request.method} ${url.pathname} costs ${formatAmount(price.perCall, decimals)} ${symbol} ` +
+    const priceText = `${request.method} ${path} costs ${formatAmount(price.perCall, decimals)} ${symbol} ` +
       `per call` +
       (price.perItem === 0n ? "" : ` plus ${formatAmount(price.perItem, decimals)} ${symbol} per item: ` +
         `${formatAmount(amount, decimals)} ${symbol} for ${operation.items} item${

@@ -10,8 +10,8 @@ import { ApiError } from "../operation/api_error.ts";
 import type { PaidWork } from "../operation/paid_work.ts";
 import { BRICK_ATTRIBUTES_OPERATION } from "../operation/operations.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
-import { type ParamIssue, parseQuery } from "../operation/query.ts";
-import { brickAttributesQuery } from "./request_params.ts";
+import { type ParamIssue, parseQuery, type Query } from "../operation/query.ts";
+import { brickAttributesQuery, fastBrickAttributes } from "./request_params.ts";
 import type { CodeKind } from "../format/shard_records.ts";
 import { jsonOf, versionedBody } from "./versioned_body.ts";
 
@@ -32,8 +32,8 @@ export interface NotABrickIssue extends ParamIssue {
 }
 
 /** Validates a brick-attributes query and rejects it when it names no known brick. */
-export function prepareBrickAttributes(search: URLSearchParams, store: ReferenceStore): PaidWork {
-  const codes = parseQuery(brickAttributesQuery, search).gpc_code.split(",");
+export function prepareBrickAttributes(search: Query, store: ReferenceStore): PaidWork {
+  const codes = parseQuery(brickAttributesQuery, search, fastBrickAttributes).gpc_code.split(",");
   const isBrick = new Array<boolean>(codes.length);
   const issues: NotABrickIssue[] = [];
   let bricks = 0;

@@ -11,14 +11,14 @@ import type { PaidWork } from "../operation/paid_work.ts";
 import { CLASSIFY_OPERATION } from "../operation/operations.ts";
 import { normalisePhrase } from "../format/phrase_normalise.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
-import { parseQuery } from "../operation/query.ts";
-import { classifyQuery } from "./request_params.ts";
+import { parseQuery, type Query } from "../operation/query.ts";
+import { classifyQuery, fastClassify } from "./request_params.ts";
 import type { BrowseRecord, GpcNodeView, LexiconRecord } from "../format/shard_records.ts";
 import { jsonOf, versionedBody } from "./versioned_body.ts";
 
 /** Validates a classify query and rejects it when nothing in it is known; the rest runs once paid. */
-export function prepareClassify(search: URLSearchParams, store: ReferenceStore): PaidWork {
-  const query = parseQuery(classifyQuery, search);
+export function prepareClassify(search: Query, store: ReferenceStore): PaidWork {
+  const query = parseQuery(classifyQuery, search, fastClassify);
   return query.browse_id !== undefined
     ? prepareBrowseIds(query.browse_id.split(","), store)
     : preparePhrases(query.q!.split(","), store);

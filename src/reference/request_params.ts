@@ -13,8 +13,10 @@ import {
   listProblem,
   MAX_ITEMS,
   MAX_REQUEST_TARGET_BYTES,
+  type Query,
   repeated,
   REQUEST_HEAD_LIMIT_BYTES,
+  soleParameter,
   unknownParameter,
 } from "../operation/query.ts";
 
@@ -102,3 +104,20 @@ export const brickAttributesQuery = v.strictObject(
   { gpc_code: gpcCodesParam },
   unknownParameter("gpc_code"),
 );
+
+/**
+ * The common valid classify queries (browse_id or q alone, given once, matching its pattern), recognised
+ * without the schema; anything else, valid or not, is left to the schema and its messages.
+ */
+export function fastClassify(query: Query): v.InferOutput<typeof classifyQuery> | undefined {
+  const ids = soleParameter(query, "browse_id");
+  if (ids !== undefined) return BROWSE_ID_PATTERN.test(ids) ? { browse_id: ids } : undefined;
+  const q = soleParameter(query, "q");
+  return q !== undefined && PHRASES_PATTERN.test(q) ? { q } : undefined;
+}
+
+/** The common valid brick-attributes query (gpc_code alone, given once, matching its pattern). */
+export function fastBrickAttributes(query: Query): v.InferOutput<typeof brickAttributesQuery> | undefined {
+  const codes = soleParameter(query, "gpc_code");
+  return codes !== undefined && GPC_CODES_PATTERN.test(codes) ? { gpc_code: codes } : undefined;
+}

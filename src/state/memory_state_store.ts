@@ -23,6 +23,11 @@ export class MemoryStateStore implements StateStore {
 
   /** Takes one token; refill is continuous, so a client is never locked out for a whole window. */
   takeToken(key: string, rule: BucketRule, nowMs: number): Promise<TokenTake> {
+    return Promise.resolve(this.takeTokenNow(key, rule, nowMs));
+  }
+
+  /** takeToken without the promise: the in-process store answers at once. */
+  takeTokenNow(key: string, rule: BucketRule, nowMs: number): TokenTake {
     const perMs = rule.capacity / rule.windowMs;
     const bucket = this.#buckets.get(key) ?? { tokens: rule.capacity, updatedMs: nowMs };
     bucket.tokens = Math.min(rule.capacity, bucket.tokens + Math.max(0, nowMs - bucket.updatedMs) * perMs);
@@ -31,12 +36,12 @@ export class MemoryStateStore implements StateStore {
     if (allowed) bucket.tokens -= 1;
     this.#buckets.set(key, bucket);
     if (this.#buckets.size > this.#sweepAt) this.#sweepBuckets(rule, nowMs);
-    return Promise.resolve({
+    return {
       allowed,
       remaining: Math.floor(bucket.tokens),
       retryAfterMs: allowed ? 0 : Math.ceil((1 - bucket.tokens) / perMs),
       resetMs: Math.ceil((rule.capacity - bucket.tokens) / perMs),
-    });
+    };
   }
 
   /** Sets the key only when absent or expired. */

@@ -31,6 +31,8 @@ export interface BucketRule {
 export interface StateStore {
   /** Takes one token from the bucket `key`, creating it full when absent. */
   takeToken(key: string, rule: BucketRule, nowMs: number): Promise<TokenTake>;
+  /** takeToken answered at once, by a store that keeps its state in this process (it never fails). */
+  takeTokenNow?(key: string, rule: BucketRule, nowMs: number): TokenTake;
   /** Sets `key` to `value` only when absent (or expired); true when this call set it. */
   claim(key: string, value: string, ttlMs: number, nowMs: number): Promise<boolean>;
   /** Overwrites `key` with `value` and a new time to live. */

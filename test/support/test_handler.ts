@@ -46,6 +46,6 @@ export function testHandler(
     store,
     gate,
     logs,
-    fetch: (path, init) => handle(new Request(BASE + path, init), { remoteAddr: "192.0.2.10" }),
+    fetch: async (path, init) => await handle(new Request(BASE + path, init), { remoteAddr: "192.0.2.10" }),
   };
 }

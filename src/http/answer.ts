@@ -1,0 +1,73 @@
+/**
+ * An answer before it is a Response: status, body and its own headers. The handler adds the headers every
+ * answer of a route carries (versions, freshness, CORS, request id, rate limit) and builds the Response once,
+ * with every header in one list: a header set on a built Response costs a second validation and a copy.
+ */
+import type { ApiError } from "../operation/api_error.ts";
+import { PROBLEM_CONTENT_TYPE, problemJson } from "../operation/problem.ts";
+import type { Route } from "./router.ts";
+import { statsErrorJson } from "./stats_error.ts";
+
+/** Header name and value pairs, in the order sent. */
+export type Pairs = [string, string][];
+
+/** An answer the handler still adds its headers to. */
+export interface Answer {
+  readonly status: number;
+  readonly body: string | Uint8Array<ArrayBuffer> | null;
+  readonly headers: Pairs;
+}
+
+/** Content-Type of JSON answers. */
+export const JSON_TYPE = "application/json";
+/** Paid answers are sold per call: no cache may keep one for another caller (see the README's caching notes). */
+export const NO_STORE: [string, string] = ["Cache-Control", "no-store"];
+/** Stats and the retailer list change only with the dist. */
+export const STATS_CACHE: [string, string] = ["Cache-Control", "public, max-age=60"];
+/** Shared caches keep stats and the OpenAPI document, whose CORS headers depend on the request's Origin. */
+export const VARY_ORIGIN: [string, string] = ["Vary", "Origin"];
+/** The OpenAPI document changes only with a deployment. */
+export const DOCS_CACHE: [string, string] = ["Cache-Control", "public, max-age=300"];
+
+const JSON_HEADERS: Pairs = [["Content-Type", JSON_TYPE], NO_STORE];
+
+/** A paid operation's 200 JSON answer, which no cache may keep (the handler adds the route's headers). */
+export function jsonAnswer(body: string | Uint8Array<ArrayBuffer>): Answer {
+  return { status: 200, body, headers: JSON_HEADERS };
+}
+
+/** The answer of `error` on `route` (a problem document, or the stats endpoint's plain error body). */
+export function errorAnswer(error: ApiError, route: Route | undefined, instance: string): Answer {
+  const plain = route?.errors === "plain";
+  const headers: Pairs = [["Content-Type", plain ? JSON_TYPE : PROBLEM_CONTENT_TYPE], NO_STORE];
+  for (const pair of error.headers) headers.push(pair);
+  const body = plain ? statsErrorJson(error) : problemJson(error, instance);
+  return { status: error.status, body, headers };
+}
+
+/** The Response of `answer` with `added` after its own headers. */
+export function responseOf(answer: Answer, added: Pairs): Response {
+  const headers = added.length === 0 ? answer.headers : answer.headers.concat(added);
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
+/** Adds headers to a built Response (the gate's and the docs page's); immutable headers are copied first. */
+export function withHeaders(response: Response, pairs: Pairs): Response {
+  try {
+    for (const [name, value] of pairs) response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    for (const [name, value] of pairs) copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+/** The HEAD answer: the GET answer's status and headers, with its Content-Length and without its body. */
+export async function headOf(response: Response): Promise<Response> {
+  if (response.body === null) return response;
+  const length = (await response.arrayBuffer()).byteLength;
+  const headers = new Headers(response.headers);
+  headers.set("Content-Length", String(length));
+  return new Response(null, { status: response.status, headers });
+}

@@ -1,0 +1,181 @@
+/**
+ * What answers each route once the pipeline (handler.ts) has routed, rate-limited and parsed a request: the
+ * reference and catalog operations through the payment gate, stats, the retailer list, health, readiness,
+ * the OpenAPI document and the docs page. An answer needing nothing asynchronous is returned as it is.
+ */
+import { ApiError } from "../operation/api_error.ts";
+import { checkRequestTarget, type Query } from "../operation/query.ts";
+import type { RequestTarget } from "../operation/request_target.ts";
+import type { PaidWork } from "../operation/paid_work.ts";
+import { prepareBrickAttributes } from "../reference/brick_attributes.ts";
+import { prepareClassify } from "../reference/classify.ts";
+import { createStatsAnswer, type StatsBody } from "../catalog/stats.ts";
+import { CATALOG_SERVED } from "../catalog/catalog_operations.ts";
+import { retailersAnswer } from "../catalog/retailers.ts";
+import { freshnessHeader } from "../catalog/catalog_meta.ts";
+import type { StoreProblem } from "../store/reference_store.ts";
+import { matchesIfNoneMatch, strongEtag } from "./etag.ts";
+import { openApiJson } from "./openapi.ts";
+import { docsResponse } from "./docs_page.ts";
+import { createReadiness } from "./readiness.ts";
+import { DOCS_PATH, type Route } from "./router.ts";
+import type { HandlerDeps } from "./handler.ts";
+import {
+  type Answer,
+  DOCS_CACHE,
+  JSON_TYPE,
+  jsonAnswer,
+  NO_STORE,
+  type Pairs,
+  STATS_CACHE,
+  VARY_ORIGIN,
+} from "./answer.ts";
+
+/** An answer still to get the route's headers, or a Response built elsewhere (the gate's, the docs page's). */
+export type Outcome = Answer | Response;
+
+/** The route answerers of one handler. */
+export interface Endpoints {
+  serve(request: Request, target: RequestTarget, query: Query, route: Route): Outcome | Promise<Outcome>;
+  /** The X-Data-Freshness-Hours value of a catalog request, if its country has data. */
+  freshnessOf(query: Query): string | undefined;
+  /** False when a shard failed a check. */
+  healthy(): boolean;
+}
+
+/** The answerers over `deps`' store and gate. */
+export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints {
+  const { config, store, gate } = deps;
+  const readiness = deps.readiness ?? createReadiness({ store, verification: () => "verified" });
+  const paidOkHeaders: Pairs = [["Content-Type", JSON_TYPE]];
+  const statsAnswer = createStatsAnswer(store, strongEtag);
+  let openapi: string | undefined;
+  const unhealthy = () => store.healthy?.() === false;
+
+  function paid(request: Request, target: RequestTarget, work: PaidWork): Outcome | Promise<Outcome> {
+    return gate.off === true ? jsonAnswer(work.run()) : admitted(request, target, work);
+  }
+
+  async function admitted(request: Request, target: RequestTarget, work: PaidWork): Promise<Outcome> {
+    // A HEAD answer has no body, so it must never spend a payment: it is asked for payment like a GET that
+    // brings none, and shows the challenge's headers.
+    const asked = request.method === "HEAD" ? new Request(request.url, { method: "HEAD" }) : request;
+    const admission = await gate.admit(asked, work.operation, target);
+    if (admission.kind === "respond") return admission.response;
+    let body: string;
+    try {
+      body = work.run();
+    } catch (error) {
+      if (admission.kind === "paid") await admission.abandon();
+      throw error;
+    }
+    if (admission.kind === "free") return jsonAnswer(body);
+    return await admission.settle(new Response(body, { status: 200, headers: paidOkHeaders }));
+  }
+
+  function statsOutcome(request: Request, { json, etag }: StatsBody): Answer {
+    const headers: Pairs = [["ETag", etag], STATS_CACHE, VARY_ORIGIN];
+    if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
+      return { status: 304, body: null, headers };
+    }
+    return { status: 200, body: json, headers: [["Content-Type", JSON_TYPE], ...headers] };
+  }
+
+  function serve(
+    request: Request,
+    target: RequestTarget,
+    query: Query,
+    route: Route,
+  ): Outcome | Promise<Outcome> {
+    switch (route.endpoint) {
+      case "classify":
+      case "brickAttributes": {
+        if (unhealthy()) throw unavailable();
+        checkRequestTarget(target);
+        const prepare = route.endpoint === "classify" ? prepareClassify : prepareBrickAttributes;
+        return paid(request, target, prepare(query, store));
+      }
+      case "catalog": {
+        if (unhealthy()) throw unavailable();
+        const prepare = CATALOG_SERVED[route.operation!]?.prepare;
+        if (prepare === undefined) throw notFound(target.path);
+        return paid(request, target, prepare(query, store, now));
+      }
+      case "retailers": {
+        if (unhealthy()) throw unavailable();
+        return {
+          status: 200,
+          body: retailersAnswer(query, store),
+          headers: [["Content-Type", JSON_TYPE], STATS_CACHE, VARY_ORIGIN],
+        };
+      }
+      case "stats": {
+        if (unhealthy()) throw unavailable();
+        const stats = statsAnswer(query);
+        return stats instanceof Promise
+          ? stats.then((body) => statsOutcome(request, body))
+          : statsOutcome(request, stats);
+      }
+      case "health": {
+        const problem = store.problem?.() ?? (unhealthy() ? "damaged" : undefined);
+        const body = JSON.stringify(
+          problem === undefined
+            ? { status: "ok", ...store.versions }
+            : { status: "unavailable", ...store.versions, reason: HEALTH_REASONS[problem] },
+        );
+        return {
+          status: problem === undefined ? 200 : 503,
+          body,
+          headers: [["Content-Type", JSON_TYPE], NO_STORE],
+        };
+      }
+      case "ready":
+        return readiness().then((body) => ({
+          status: body.status === "ready" ? 200 : 503,
+          body: JSON.stringify(body),
+          headers: [["Content-Type", JSON_TYPE], NO_STORE],
+        }));
+      case "openapi": {
+        openapi ??= openApiJson(config, deps.payment);
+        return {
+          status: 200,
+          body: openapi,
+          headers: [["Content-Type", JSON_TYPE], DOCS_CACHE, VARY_ORIGIN],
+        };
+      }
+      case "docs":
+        return docsResponse(target.path.slice(DOCS_PATH.length + 1) || undefined, request);
+    }
+  }
+
+  // A damaged country record must not turn an answer (an error answer included) into a crash.
+  function freshnessOf(query: Query): string | undefined {
+    try {
+      return freshnessHeader(query, store, now());
+    } catch {
+      return undefined;
+    }
+  }
+
+  return { serve, freshnessOf, healthy: () => !unhealthy() };
+}
+
+// Public: they say what an operator does, never a path.
+const HEALTH_REASONS: Readonly<Record<StoreProblem, string>> = {
+  damaged: "the compiled data failed an integrity check",
+  removed: "the build being served was removed from disk: restart the server to serve the current build",
+};
+
+/** The 404 of a path no route answers. */
+export function notFound(path: string): ApiError {
+  return new ApiError(404, "NOT_FOUND", `no operation at ${path}`, { path });
+}
+
+/** The 503 of a store that failed an integrity check. */
+export function unavailable(): ApiError {
+  return new ApiError(
+    503,
+    "UNAVAILABLE",
+    "the compiled data failed an integrity check; the service is not answering",
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The path and query of a request, read from `request.url` without building a URL object (which costs
+ * about a fifth of the whole cost of answering "hello"). Deno hands the handler an absolute URL whose host
+ * part holds no slash: the path starts at the first "/" after "://". A path that is not plainly one of the
+ * service's (percent-escapes, dot segments) is normalised by the URL parser, so an odd spelling of a known
+ * path still finds it, as before.
+ */
+
+/** A request target: the path, the raw query (without "?", "" when none), and the whole path + query. */
+export interface RequestTarget {
+  readonly path: string;
+  readonly query: string;
+  /** Path and query as the client sent them, for problem documents' `instance`. */
+  readonly instance: string;
+}
+
+const NEEDS_PARSER = /[%.\\]/;
+
+/** The target of `url` (an absolute http(s) URL). */
+export function requestTarget(url: string): RequestTarget {
+  const scheme = url.indexOf("://");
+  const start = url.indexOf("/", scheme + 3);
+  if (scheme < 0 || start < 0) return parsed(url);
+  const mark = url.indexOf("?", start);
+  const hash = url.indexOf("#", start);
+  const end = mark < 0 ? (hash < 0 ? url.length : hash) : mark;
+  const path = url.slice(start, end);
+  if (NEEDS_PARSER.test(path) || (hash >= 0 && (mark < 0 || hash > mark))) return parsed(url);
+  const query = mark < 0 ? "" : url.slice(mark + 1);
+  return { path, query, instance: query === "" ? path : url.slice(start) };
+}
+
+function parsed(url: string): RequestTarget {
+  const parsedUrl = new URL(url);
+  const query = parsedUrl.search.slice(1);
+  return { path: parsedUrl.pathname, query, instance: parsedUrl.pathname + parsedUrl.search };
+}
