@@ -20,6 +20,7 @@ const ms = (f: Figures | undefined) => f === undefined ? "–" : f.p99Ms.toFixed
 const ratio = (a: Figures | undefined, b: Figures | undefined) =>
   a === undefined || b === undefined || b.rps === 0 ? undefined : a.rps / b.rps;
 const fixed = (value: number | undefined) => value === undefined ? "–" : value.toFixed(2);
+const count = (n: number) => n.toLocaleString("en-US");
 const mib = (bytes: number) => (bytes / 1048576).toFixed(1);
 
 function table(head: string[], rows: string[][], right: number[]): string[] {
@@ -60,10 +61,10 @@ function dataSection(data: DataResult): string[] {
   const lines = [
     `## ${data.label}`,
     "",
-    `Build \`${data.buildId}\`: ${data.records.browse.toLocaleString("en-US")} browse nodes, ` +
-    `${data.records.lexicon.toLocaleString("en-US")} phrases, ${
-      data.records.bricks.toLocaleString("en-US")
-    } bricks.`,
+    `Build \`${data.buildId}\`: ${count(data.records.browse)} browse nodes, ${count(data.records.lexicon)} ` +
+    `phrases, ${count(data.records.bricks)} bricks, ${
+      count(data.records.observations)
+    } catalog observations.`,
     "",
     ...table(
       [
