@@ -76,7 +76,6 @@ export async function runData(
   options: RunOptions,
 ): Promise<DataResult> {
   const keys = new DistKeys(dist);
-  const buildId = keys.directory.split("/").at(-1)!;
   const pools = new Map(
     scenarios.map((s) => [s.name, s.pool(keys, drawFor(s, options.seed), options.sizes)]),
   );
@@ -84,6 +83,24 @@ export async function runData(
   const lookups = pools.get(classify1.name) ??
     classify1.pool(keys, drawFor(classify1, options.seed), options.sizes);
   const work = await Deno.makeTempDir({ prefix: "gpc-bench-" });
+  try {
+    return await runIn(work, label, dist, scenarios, options, keys, pools, lookups);
+  } finally {
+    await Deno.remove(work, { recursive: true });
+  }
+}
+
+async function runIn(
+  work: string,
+  label: string,
+  dist: string,
+  scenarios: readonly Scenario[],
+  options: RunOptions,
+  keys: DistKeys,
+  pools: Map<string, string[]>,
+  lookups: string[],
+): Promise<DataResult> {
+  const buildId = keys.directory.split("/").at(-1)!;
   const withPeers = scenarios.some((s) => s.peers);
   const results: ScenarioResult[] = [];
   const which = [...new Set(scenarios.map((s) => s.server))];
@@ -152,29 +169,15 @@ export async function runData(
     await stopAll(servers);
   }
   // Fresh processes, started alone once nothing else runs.
-  const alone = {
-    ours: ours("ours", dist, lookups[0]!),
-    ...(withPeers ? peers(peerDir, `${work}/headers.json`, lookups[0]!) : {}),
-  };
-  const footprints: Footprint[] = [];
-  for (const [name, spec] of Object.entries(alone) as [Footprint["name"], ServerSpec][]) {
-    const first = await footprint(() => startServer(spec), lookups, options.lookups);
-    // Our start-up has a target: the median of one start per round (the peers' are shown once).
-    const starts = [first.startMs];
-    for (let round = 1; name === "ours" && round < options.rounds; round++) {
-      const server = await startServer(spec);
-      starts.push(server.startMs);
-      await server.stop();
-    }
-    footprints.push({ name, startMs: median(starts), rssAnonBytes: first.rssAnonBytes });
-    const { startMs, rssAnonBytes } = footprints.at(-1)!;
-    options.log(
-      `${label}: ${name} alone: start-up ${startMs.toFixed(0)} ms, RssAnon ${
-        (rssAnonBytes / 1048576).toFixed(1)
-      } MiB`,
-    );
-  }
-  await Deno.remove(work, { recursive: true });
+  const footprints = await freshProcesses(
+    label,
+    {
+      ours: ours("ours", dist, lookups[0]!),
+      ...(withPeers ? peers(peerDir, `${work}/headers.json`, lookups[0]!) : {}),
+    },
+    lookups,
+    options,
+  );
   return {
     label,
     buildId,
@@ -255,4 +258,27 @@ async function measure(
     figures,
     problems,
   };
+}
+
+/** Start-up and memory of each server started alone (ours: the median start of one per round). */
+async function freshProcesses(
+  label: string,
+  alone: Partial<Record<Footprint["name"], ServerSpec>>,
+  lookups: readonly string[],
+  options: RunOptions,
+): Promise<Footprint[]> {
+  const footprints: Footprint[] = [];
+  for (const [name, spec] of Object.entries(alone) as [Footprint["name"], ServerSpec][]) {
+    const first = await footprint(() => startServer(spec), lookups, options.lookups);
+    const starts = [first.startMs];
+    for (let round = 1; name === "ours" && round < options.rounds; round++) {
+      const server = await startServer(spec);
+      starts.push(server.startMs);
+      await server.stop();
+    }
+    footprints.push({ name, startMs: median(starts), rssAnonBytes: first.rssAnonBytes });
+    const mib = (first.rssAnonBytes / 1048576).toFixed(1);
+    options.log(`${label}: ${name} alone: start-up ${median(starts).toFixed(0)} ms, RssAnon ${mib} MiB`);
+  }
+  return footprints;
 }
