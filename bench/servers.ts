@@ -1,0 +1,97 @@
+/**
+ * The servers of one bench run: ours in its three configurations, the same-answer replay and the plain
+ * hello (bench/replay_server.ts), and the two peers. Ours runs as `deno task serve` does, with
+ * RATE_LIMIT=off and, unless the scenario needs them, PAYMENTS=off and LOG_LEVEL=error.
+ */
+import { type Server, type ServerSpec, startServer } from "./processes.ts";
+import type { OurServer } from "./scenarios.ts";
+
+const here = (path: string) => new URL(path, import.meta.url).pathname;
+const MAIN = here("../src/main.ts");
+const SERVE = ["run", "--allow-read", "--allow-net", "--allow-env", "--allow-ffi", MAIN];
+
+const OUR_ENV: Readonly<Record<OurServer, Record<string, string>>> = {
+  ours: { PAYMENTS: "off", LOG_LEVEL: "error" },
+  ours_log: { PAYMENTS: "off", LOG_LEVEL: "info" },
+  ours_paid: { PAYMENTS: "on", LOG_LEVEL: "error" },
+};
+
+/** Our server in configuration `which` on `dist`, ready once `readyPath` answers `readyStatus`. */
+export function ours(which: OurServer, dist: string, readyPath: string, readyStatus = 200): ServerSpec {
+  return {
+    name: which,
+    args: SERVE,
+    env: { DIST_DIR: dist, RATE_LIMIT: "off", ...OUR_ENV[which] },
+    readyPath,
+    readyStatus,
+  };
+}
+
+/** The bare Deno.serve: replaying `captures` (a JSON file of captured answers), or "hello" without. */
+export function replay(readyPath: string, captures?: string, readyStatus = 200): ServerSpec {
+  return {
+    name: captures ? "same answer" : "hello",
+    args: [
+      "run",
+      "--allow-read",
+      "--allow-net",
+      here("./replay_server.ts"),
+      "{port}",
+      ...(captures ? [captures] : []),
+    ],
+    readyPath,
+    readyStatus,
+  };
+}
+
+/** The peers, over the exported data in `dir` (peer-data.json, peer.sqlite) and the captured headers. */
+export function peers(
+  dir: string,
+  headers: string,
+  readyPath: string,
+): Record<"sqlite" | "maps", ServerSpec> {
+  return {
+    sqlite: {
+      name: "sqlite",
+      // All permissions: Deno opens an SQLite URI (immutable=1) only with every permission granted.
+      args: ["run", "--allow-all", here("./peers/sqlite_peer.ts"), "{port}", `${dir}/peer.sqlite`, headers],
+      readyPath,
+    },
+    maps: {
+      name: "maps",
+      args: [
+        "run",
+        "--allow-read",
+        "--allow-net",
+        "--v8-flags=--max-old-space-size=8192",
+        here("./peers/maps_peer.ts"),
+        "{port}",
+        `${dir}/peer-data.json`,
+        headers,
+      ],
+      readyPath,
+    },
+  };
+}
+
+/** Starts every spec at once (their start-up times are not reported: fresh processes are timed alone). */
+export async function startAll<K extends string>(specs: Record<K, ServerSpec>): Promise<Record<K, Server>> {
+  const keys = Object.keys(specs) as K[];
+  const settled = await Promise.allSettled(keys.map((key) => startServer(specs[key])));
+  const started = {} as Record<K, Server>;
+  keys.forEach((key, i) => {
+    const result = settled[i]!;
+    if (result.status === "fulfilled") started[key] = result.value;
+  });
+  const failed = settled.find((result) => result.status === "rejected");
+  if (failed) {
+    await stopAll(started);
+    throw failed.reason;
+  }
+  return started;
+}
+
+/** Stops every server. */
+export async function stopAll(servers: Partial<Record<string, Server>>): Promise<void> {
+  await Promise.all(Object.values(servers).map((server) => server?.stop()));
+}
