@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "npm:@x402/core@2.27.0/http";
 import { bundle } from "../../build/bundle.ts";
-import { embeddedDist } from "../support/embedded_service.ts";
+import { buildDist } from "../../build/build_dist.ts";
+import { recordingProgress } from "../../build/progress.ts";
 import { answerProblem, OPERATION_EXAMPLES } from "../support/operation_examples.ts";
 import { newPayer } from "../support/payment_client.ts";
 import { tempDir } from "../support/temp_dir.ts";
@@ -15,7 +16,7 @@ import { tempDir } from "../support/temp_dir.ts";
 const dir = await tempDir("bundle-test-");
 const dist = `${dir}/dist`;
 const bytes = await bundle("src/main.ts", `${dir}/server.js`);
-await Deno.rename(await embeddedDist(), dist);
+await buildDist("data", dist, recordingProgress());
 // Only the module, its legal comments and the dist lie beside each other.
 const beside = [...Deno.readDirSync(dir)].map((entry) => entry.name).sort();
 

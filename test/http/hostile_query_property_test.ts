@@ -14,7 +14,7 @@ import { hostileAnswerProblems } from "../support/hostile_answer.ts";
 import { routeOf } from "../../src/http/router.ts";
 
 const SEED = 20_260_112;
-const RUNS = 300;
+const RUNS = 600;
 const BASE = "http://gpc.test";
 // Statuses a free, healthy, unlimited service may answer a GET with.
 const FREE_STATUSES = new Set([200, 400, 404]);

@@ -13,7 +13,7 @@ import { CANARY, hostileQuery } from "../support/hostile_query.ts";
 import { hostileAnswerProblems } from "../support/hostile_answer.ts";
 
 const SEED = 20_260_113;
-const RUNS = 150;
+const RUNS = 300;
 const PAID_STATUSES = new Set([400, 402, 404]);
 
 const service = await embeddedService("on");
