@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import fc from "npm:fast-check@4.10.2";
-import { embeddedService } from "../support/embedded_service.ts";
+import { EMBEDDED_BASE as BASE, embeddedService } from "../support/embedded_service.ts";
 import { EXAMPLE_PATHS, exampleOf, OPERATION_EXAMPLES } from "../support/operation_examples.ts";
 import { CANARY, HOSTILE_PIECES, hostileQuery } from "../support/hostile_query.ts";
 import { hostileAnswerProblems } from "../support/hostile_answer.ts";
@@ -15,16 +15,11 @@ import { routeOf } from "../../src/http/router.ts";
 
 const SEED = 20_260_112;
 const RUNS = 600;
-const BASE = "http://gpc.test";
 // Statuses a free, healthy, unlimited service may answer a GET with.
 const FREE_STATUSES = new Set([200, 400, 404]);
 
 const service = await embeddedService("off");
-const openapi = await (await service.handle(new Request(`${BASE}/openapi.json`))).json();
-/** Query parameter names of each path, as the OpenAPI document publishes them. */
-const parameters = (path: string): string[] =>
-  (openapi.paths[path]?.get?.parameters ?? []).filter((p: { in: string }) => p.in === "query")
-    .map((p: { name: string }) => p.name);
+const { openapi, queryParameters: parameters } = service;
 
 globalThis.addEventListener("unload", () => service.close());
 

@@ -17,10 +17,7 @@ const RUNS = 300;
 const PAID_STATUSES = new Set([400, 402, 404]);
 
 const service = await embeddedService("on");
-const openapi = await (await service.handle(new Request(`${EMBEDDED_BASE}/openapi.json`))).json();
-const parameters = (path: string): string[] =>
-  (openapi.paths[path]?.get?.parameters ?? []).filter((p: { in: string }) => p.in === "query")
-    .map((p: { name: string }) => p.name);
+const { openapi, queryParameters: parameters } = service;
 const PAID_PATHS = EXAMPLE_PATHS.filter((path) => exampleOf(path).paid);
 
 globalThis.addEventListener("unload", () => service.close());

@@ -7,14 +7,9 @@
  */
 import assert from "node:assert/strict";
 import { decodePaymentResponseHeader } from "npm:@x402/core@2.27.0/http";
-import { resetAssetContractCache } from "npm:@x402/evm@2.27.0";
-import { startPaymentHarness, workRuns } from "../support/payment_harness.ts";
-import { newPayer, paymentHeader, presentPayment, signedPayment } from "../support/payment_client.ts";
+import { harnessTest, PRICE, START_BALANCE, workRuns } from "../support/payment_harness.ts";
+import { paymentHeader, presentPayment, replayState, signedPayment } from "../support/payment_client.ts";
 import { FailingStateStore } from "../support/failing_state_store.ts";
-
-const PATH = "/v1/reference/classify?browse_id=16318751,18776870011";
-const START = 1_000_000_000n;
-const PRICE = 1000n;
 
 /** What one failing call leads to. */
 interface Outcome {
@@ -59,53 +54,42 @@ const OUTCOMES: Outcome[] = [
 
 for (const [index, expected] of OUTCOMES.entries()) {
   const n = index + 1;
-  Deno.test(`the state store failing at call ${n} of a paid request (${expected.call}) answers ${expected.status} and loses nothing`, async () => {
-    resetAssetContractCache();
-    const state = new FailingStateStore(() => false);
-    const h = await startPaymentHarness({}, { RATE_LIMIT: "1000/min" }, { state });
-    try {
-      const payer = newPayer();
-      const url = h.url + PATH;
-      const header = paymentHeader(await signedPayment(payer, url));
-      state.calls.length = 0;
-      state.fails = () => state.calls.length === n;
-      const answer = await presentPayment(url, header);
-      state.fails = () => false;
-      const calls = state.calls.map(({ operation, value }) =>
-        value === undefined || operation === "claim" ? operation : `${operation} ${value}`
-      );
-      assert.equal(calls[n - 1], expected.call);
-      assert.equal(calls.length, n, `no store call after the failing one: ${calls}`);
-      assert.equal(answer.status, expected.status);
-      assert.equal((answer.body.error as { code?: string } | undefined)?.code, expected.code);
-      if (expected.status === 503) {
-        assert.equal(answer.headers.get("Retry-After"), "2");
-        assert.equal(answer.headers.get("PAYMENT-REQUIRED"), null);
-      } else {
-        assert.equal(decodePaymentResponseHeader(answer.headers.get("PAYMENT-RESPONSE")!).success, true);
-      }
-      assert.equal(workRuns(h), expected.workRuns);
-      assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START - expected.charged);
-      // Once the store answers again, the claim says what happened to this payment.
-      const again = await presentPayment(url, header);
-      if (expected.again === 200) {
-        assert.equal(again.status, 200);
-      } else {
-        assert.equal(again.status, 402);
-        assert.equal(again.body.type, "https://paymentauth.org/problems/invalid-challenge");
-        assert.deepEqual(
-          (again.body.error as { details: { payment_state: string } }).details.payment_state,
-          expected.again.payment_state,
-        );
-        // A new authorisation pays for the call as usual.
-        assert.equal((await payer.pay(url)).status, 200);
-      }
-      // Charged exactly for the answers delivered: one after the failure, plus the first when it was a 200.
-      const delivered = expected.status === 200 ? 2n : 1n;
-      assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START - PRICE * delivered);
-      assert.equal(h.facilitator.ledger.settledCount, Number(delivered));
-    } finally {
-      await h.close();
+  const name = `the state store failing at call ${n} of a paid request (${expected.call}) answers ` +
+    `${expected.status} and loses nothing`;
+  harnessTest(name, async (h, payer, url) => {
+    const state = h.state as FailingStateStore;
+    const header = paymentHeader(await signedPayment(payer, url));
+    state.calls.length = 0;
+    state.fails = () => state.calls.length === n;
+    const answer = await presentPayment(url, header);
+    state.fails = () => false;
+    const calls = state.calls.map(({ operation, value }) =>
+      value === undefined || operation === "claim" ? operation : `${operation} ${value}`
+    );
+    assert.equal(calls[n - 1], expected.call);
+    assert.equal(calls.length, n, `no store call after the failing one: ${calls}`);
+    assert.equal(answer.status, expected.status);
+    assert.equal((answer.body.error as { code?: string } | undefined)?.code, expected.code);
+    if (expected.status === 503) {
+      assert.equal(answer.headers.get("Retry-After"), "2");
+      assert.equal(answer.headers.get("PAYMENT-REQUIRED"), null);
+    } else {
+      assert.equal(decodePaymentResponseHeader(answer.headers.get("PAYMENT-RESPONSE")!).success, true);
     }
-  });
+    assert.equal(workRuns(h), expected.workRuns);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE - expected.charged);
+    // Once the store answers again, the claim says what happened to this payment.
+    const again = await presentPayment(url, header);
+    if (expected.again === 200) {
+      assert.equal(again.status, 200);
+    } else {
+      assert.equal(replayState(again), expected.again.payment_state);
+      // A new authorisation pays for the call as usual.
+      assert.equal((await payer.pay(url)).status, 200);
+    }
+    // Charged exactly for the answers delivered: one after the failure, plus the first when it was a 200.
+    const delivered = expected.status === 200 ? 2n : 1n;
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE - PRICE * delivered);
+    assert.equal(h.facilitator.ledger.settledCount, Number(delivered));
+  }, { serviceEnv: { RATE_LIMIT: "1000/min" }, state: () => new FailingStateStore(() => false) });
 }

@@ -34,6 +34,11 @@ export function embeddedDist(): Promise<string> {
 export interface EmbeddedService {
   readonly handle: Handler;
   readonly store: OpenedStore;
+  /** Its OpenAPI document. */
+  // deno-lint-ignore no-explicit-any
+  readonly openapi: any;
+  /** The query parameters of `path`, as the OpenAPI document publishes them. */
+  queryParameters(path: string): string[];
   /** Log lines, parsed. */
   readonly logs: Record<string, unknown>[];
   close(): Promise<void>;
@@ -64,9 +69,14 @@ export async function embeddedService(payments: "on" | "off" = "off"): Promise<E
     state,
     log,
   });
+  const openapi = await (await handle(new Request(`${EMBEDDED_BASE}/openapi.json`))).json();
   return {
     handle,
     store,
+    openapi,
+    queryParameters: (path) =>
+      (openapi.paths[path]?.get?.parameters ?? []).filter((p: { in: string }) => p.in === "query")
+        .map((p: { name: string }) => p.name),
     logs,
     close: async () => {
       await setup?.close();

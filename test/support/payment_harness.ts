@@ -14,6 +14,15 @@ import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import type { StateStore } from "../../src/state/state_store.ts";
 import { FakeStore } from "./fake_store.ts";
 import { operationDiscovery } from "../../src/http/operation_discovery.ts";
+import { resetAssetContractCache } from "npm:@x402/evm@2.27.0";
+import { newPayer, type Payer } from "./payment_client.ts";
+
+/** The paid request of the payment tests: classify of two ids, the second looked up only by the work. */
+export const PAID_PATH = "/v1/reference/classify?browse_id=16318751,18776870011";
+/** Its price in atomic units (0.001 USDC). */
+export const PRICE = 1000n;
+/** What every address holds on the development ledger at first. */
+export const START_BALANCE = 1_000_000_000n;
 
 /** How the proxy treats one facilitator path. */
 export type ProxyFault =
@@ -179,6 +188,31 @@ export async function startPaymentHarness(
       await facilitator.close();
     },
   };
+}
+
+/** What a harness test is started with: startPaymentHarness's arguments, the state store made per test. */
+export interface HarnessSetup {
+  readonly env?: Record<string, string>;
+  readonly serviceEnv?: Record<string, string>;
+  readonly state?: () => StateStore;
+}
+
+/** Registers a test running `body` against a fresh service, a new payer and PAID_PATH, then stops everything. */
+export function harnessTest(
+  name: string,
+  body: (h: PaymentHarness, payer: Payer, url: string) => Promise<void>,
+  setup: HarnessSetup = {},
+): void {
+  Deno.test(name, async () => {
+    resetAssetContractCache();
+    const state = setup.state?.();
+    const h = await startPaymentHarness(setup.env, setup.serviceEnv, state === undefined ? {} : { state });
+    try {
+      await body(h, newPayer(), h.url + PAID_PATH);
+    } finally {
+      await h.close();
+    }
+  });
 }
 
 /** How many times the paid classify of `browse_id=16318751,18776870011` ran: its lookup of the second id
