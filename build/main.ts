@@ -13,6 +13,7 @@ import { stderrProgress } from "./progress.ts";
 import { runReleaseDiff } from "./diff/release_diff_cli.ts";
 import { runCuration } from "./content/curation_cli.ts";
 import { StrictBuildError } from "./input/build_warning.ts";
+import { DistWriteError } from "./dist/dist_writer.ts";
 import { ArgumentReader } from "./input/command_arguments.ts";
 
 /** Options of a build run. */
@@ -69,7 +70,10 @@ export async function main(args: readonly string[]): Promise<number> {
     await buildDist(options.dataDir, options.outDir, progress, { strict: options.strict });
     return 0;
   } catch (error) {
-    if (error instanceof BuildError || error instanceof StrictBuildError || isFileSystemError(error)) {
+    if (
+      error instanceof BuildError || error instanceof StrictBuildError || error instanceof DistWriteError ||
+      isFileSystemError(error)
+    ) {
       progress.line(`build failed: ${error.message}`);
       progress.line(`the previous build in ${options.outDir} (if any) is unchanged`);
       return 1;

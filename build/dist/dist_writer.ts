@@ -19,6 +19,20 @@ import { BUILDS_DIR, CURRENT_FILE } from "../../src/format/manifest.ts";
 import { BUILDING_PREFIX, lockDist, pointerTemporary, removeLeftovers } from "./dist_lock.ts";
 import { pruneBuilds } from "./build_pruning.ts";
 
+/**
+ * A file of a build that could not be written (the disk full, a quota, an I/O error): the operating system's
+ * message names no file, so this one does; `code` keeps the system's error code (ENOSPC, EFBIG, EIO…).
+ */
+export class DistWriteError extends Error {
+  override readonly name = "DistWriteError";
+  readonly code: unknown;
+
+  constructor(readonly path: string, cause: unknown) {
+    super(`cannot write ${path}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.code = (cause as { code?: unknown } | null)?.code;
+  }
+}
+
 /** One file of a build. */
 export interface BuildFile {
   readonly name: string;
@@ -98,12 +112,16 @@ async function makeTemporaryDirectory(distDir: string): Promise<string> {
 }
 
 async function writeDurably(path: string, bytes: Uint8Array): Promise<void> {
-  const file = await Deno.open(path, { write: true, create: true, truncate: true });
   try {
-    for (let offset = 0; offset < bytes.length;) offset += await file.write(bytes.subarray(offset));
-    await file.sync();
-  } finally {
-    file.close();
+    const file = await Deno.open(path, { write: true, create: true, truncate: true });
+    try {
+      for (let offset = 0; offset < bytes.length;) offset += await file.write(bytes.subarray(offset));
+      await file.sync();
+    } finally {
+      file.close();
+    }
+  } catch (error) {
+    throw new DistWriteError(path, error);
   }
 }
 

@@ -82,6 +82,19 @@ export interface Manifest {
   readonly coverage: Readonly<Record<string, unknown>>;
 }
 
+/** Parses a manifest's text and checks its shape; throws an Error naming the file (not JSON, or the field). */
+export function parseManifest(file: string, text: string): Manifest {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(
+      `manifest ${file} is invalid: not JSON (${error instanceof Error ? error.message : error})`,
+    );
+  }
+  return checkManifest(file, value);
+}
+
 /** Checks the parsed JSON has the manifest's shape; throws an Error naming the file and field. */
 export function checkManifest(file: string, value: unknown): Manifest {
   const fail = (what: string): never => {

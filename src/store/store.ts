@@ -12,9 +12,9 @@
 import { canMap, mapFile, type MappedFile } from "./mmap.ts";
 import {
   cannotRead,
-  checkManifest,
   type Manifest,
   MANIFEST_FILE,
+  parseManifest,
   resolveBuildDirectory,
   SHARD_NAMES,
   type ShardName,
@@ -72,7 +72,7 @@ export function openStore(distDir: string, options: OpenOptions = {}): OpenedSto
   const guards: ShardSizeGuard[] = [];
   try {
     const manifestPath = `${directory}/${MANIFEST_FILE}`;
-    const manifest = checkManifest(manifestPath, JSON.parse(readText(manifestPath)));
+    const manifest = parseManifest(manifestPath, readText(manifestPath));
     const readers = {} as Record<ShardName, ShardReader>;
     const sizes = {} as Record<ShardName, ShardSizeGuard>;
     for (const name of SHARD_NAMES) {

@@ -4,35 +4,28 @@
  */
 import assert from "node:assert/strict";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "npm:@x402/core@2.27.0/http";
-import { resetAssetContractCache } from "npm:@x402/evm@2.27.0";
-import { type PaymentHarness, startPaymentHarness, workRuns } from "../support/payment_harness.ts";
 import {
-  newPayer,
+  harnessTest,
+  type PaymentHarness,
+  PRICE,
+  START_BALANCE,
+  workRuns,
+} from "../support/payment_harness.ts";
+import {
   type Payer,
   paymentHeader,
   presentPayment,
+  replayState,
   signedPayment,
 } from "../support/payment_client.ts";
 
-const PATH = "/v1/reference/classify?browse_id=16318751,18776870011";
-const PRICE = 1000n;
-const START = 1_000_000_000n;
-
-/** Runs `body` against a fresh service and payer, then stops everything. */
+/** Runs `body` against a fresh service and payer (`env`: payment variables), then stops everything. */
 function paymentTest(
   name: string,
   body: (h: PaymentHarness, payer: Payer, url: string) => Promise<void>,
   env: Record<string, string> = {},
 ) {
-  Deno.test(name, async () => {
-    resetAssetContractCache();
-    const h = await startPaymentHarness(env);
-    try {
-      await body(h, newPayer(), h.url + PATH);
-    } finally {
-      await h.close();
-    }
-  });
+  harnessTest(name, body, { env });
 }
 
 function challengeAmount(headers: Headers): string | undefined {
@@ -52,8 +45,8 @@ paymentTest(
     assert.equal(settlement.network, "eip155:84532");
     assert.equal(settlement.payer, payer.account.address);
     assert.match(settlement.transaction, /^0x[0-9a-f]{64}$/);
-    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START - PRICE);
-    assert.equal(h.facilitator.ledger.balanceOf(h.config.payTo), START + PRICE);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE - PRICE);
+    assert.equal(h.facilitator.ledger.balanceOf(h.config.payTo), START_BALANCE + PRICE);
     assert.equal(workRuns(h), 1);
   },
 );
@@ -84,7 +77,7 @@ paymentTest(
     });
     assert.equal(challengeAmount(replay.headers), "1000");
     assert.equal(workRuns(h), 1);
-    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START - PRICE);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE - PRICE);
   },
 );
 
@@ -98,7 +91,7 @@ paymentTest(
     assert.equal(refused.body.type, "https://paymentauth.org/problems/invalid-challenge");
     assert.equal(workRuns(h), 1);
     assert.equal(h.facilitator.ledger.settledCount, 1);
-    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START - PRICE);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE - PRICE);
   },
 );
 
@@ -242,7 +235,7 @@ paymentTest(
     h.facilitator.ledger.setBalance(payer.account.address, 0n);
     const header = paymentHeader(await signedPayment(payer, url));
     assert.equal((await presentPayment(url, header)).status, 402);
-    h.facilitator.ledger.setBalance(payer.account.address, START);
+    h.facilitator.ledger.setBalance(payer.account.address, START_BALANCE);
     assert.equal((await presentPayment(url, header)).status, 200);
     assert.equal(workRuns(h), 1);
   },
@@ -285,10 +278,10 @@ paymentTest(
     assert.equal(down.body.type, "https://gpc-reference.dev/problems/facilitator-unavailable");
     assert.equal((down.body.error as { code: string }).code, "PAYMENT_FACILITATOR_UNAVAILABLE");
     assert.equal(workRuns(h), 0);
-    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE);
     h.proxy.start();
     assert.equal((await presentPayment(url, header)).status, 200);
-    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START - PRICE);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE - PRICE);
   },
 );
 
@@ -334,15 +327,9 @@ paymentTest(
     assert.ok(retryAfter >= 295 && retryAfter <= 302, `Retry-After ${retryAfter} reaches past validBefore`);
     // The late settlement lands: the payer was charged once, and the payment stays spent.
     await h.proxy.settled();
-    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START - PRICE);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE - PRICE);
     h.proxy.faults.clear();
-    const again = await presentPayment(url, header);
-    assert.equal(again.status, 402);
-    assert.equal(again.body.type, "https://paymentauth.org/problems/invalid-challenge");
-    assert.equal(
-      (again.body.error as { details: { payment_state: string } }).details.payment_state,
-      "pending",
-    );
+    assert.equal(replayState(await presentPayment(url, header)), "pending");
     assert.equal(h.facilitator.ledger.settledCount, 1);
   },
   { FACILITATOR_SETTLE_TIMEOUT_MS: "200" },
@@ -358,7 +345,7 @@ paymentTest(
     assert.equal(lost.headers.get("PAYMENT-REQUIRED"), null);
     assert.equal((lost.body.error as { code: string }).code, "PAYMENT_SETTLEMENT_PENDING");
     // The transfer did land: the payer was charged once, and the same payment cannot buy a second call.
-    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START - PRICE);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE - PRICE);
     h.proxy.faults.clear();
     const again = await presentPayment(url, header);
     assert.equal(again.status, 402);
@@ -378,7 +365,7 @@ paymentTest(
     assert.equal(h.facilitator.ledger.settledCount, 0);
     const get = await presentPayment(url, header);
     assert.equal(get.status, 200);
-    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START - PRICE);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE - PRICE);
   },
 );
 
@@ -391,7 +378,7 @@ paymentTest(
     assert.equal(refused.body.type, "https://paymentauth.org/problems/verification-failed");
     assert.match(String(refused.body.detail), /validBefore \d+ lies beyond the 300 s this service accepts/);
     assert.ok(refused.headers.get("PAYMENT-REQUIRED"));
-    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE);
   },
 );
 
@@ -404,10 +391,10 @@ paymentTest(
     assert.equal(failed.status, 500);
     assert.equal(failed.headers.get("PAYMENT-RESPONSE"), null);
     assert.equal(h.facilitator.ledger.settledCount, 0);
-    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE);
     h.store.failing.clear();
     assert.equal((await presentPayment(url, header)).status, 200);
-    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START - PRICE);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE - PRICE);
   },
 );
 

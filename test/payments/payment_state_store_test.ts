@@ -6,20 +6,15 @@
  */
 import assert from "node:assert/strict";
 import { decodePaymentResponseHeader } from "npm:@x402/core@2.27.0/http";
-import { resetAssetContractCache } from "npm:@x402/evm@2.27.0";
-import { type PaymentHarness, startPaymentHarness, workRuns } from "../support/payment_harness.ts";
 import {
-  newPayer,
-  type Payer,
-  paymentHeader,
-  presentPayment,
-  signedPayment,
-} from "../support/payment_client.ts";
+  harnessTest,
+  type PaymentHarness,
+  PRICE,
+  START_BALANCE,
+  workRuns,
+} from "../support/payment_harness.ts";
+import { type Payer, paymentHeader, presentPayment, signedPayment } from "../support/payment_client.ts";
 import { FailingStateStore, type StoreCall } from "../support/failing_state_store.ts";
-
-const PATH = "/v1/reference/classify?browse_id=16318751,18776870011";
-const START = 1_000_000_000n;
-const PRICE = 1000n;
 
 /** Runs `body` against a service whose state store fails the calls `fails` picks. */
 function failingStoreTest(
@@ -27,15 +22,8 @@ function failingStoreTest(
   fails: (call: StoreCall) => boolean,
   body: (h: PaymentHarness, payer: Payer, url: string, state: FailingStateStore) => Promise<void>,
 ) {
-  Deno.test(name, async () => {
-    resetAssetContractCache();
-    const state = new FailingStateStore(fails);
-    const h = await startPaymentHarness({}, {}, { state });
-    try {
-      await body(h, newPayer(), h.url + PATH, state);
-    } finally {
-      await h.close();
-    }
+  harnessTest(name, (h, payer, url) => body(h, payer, url, h.state as FailingStateStore), {
+    state: () => new FailingStateStore(fails),
   });
 }
 
@@ -59,7 +47,7 @@ failingStoreTest(
     assertUnavailable(await presentPayment(url, header));
     assert.deepEqual(state.calls.map((call) => call.operation), ["claim"]);
     assert.equal(workRuns(h), 0);
-    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE);
     assert.equal(h.facilitator.ledger.nonceUsed(payer.account.address, payment(header)), false);
   },
 );
@@ -71,7 +59,7 @@ failingStoreTest(
     assertUnavailable(await presentPayment(url, paymentHeader(await signedPayment(payer, url))));
     assert.equal(workRuns(h), 0);
     assert.equal(h.facilitator.ledger.settledCount, 0);
-    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE);
   },
 );
 
@@ -82,7 +70,7 @@ failingStoreTest(
     assertUnavailable(await presentPayment(url, paymentHeader(await signedPayment(payer, url))));
     assert.equal(workRuns(h), 1);
     assert.equal(h.facilitator.ledger.settledCount, 0);
-    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE);
   },
 );
 
@@ -94,7 +82,7 @@ failingStoreTest(
     const paid = await presentPayment(url, header);
     assert.equal(paid.status, 200);
     assert.equal(decodePaymentResponseHeader(paid.headers.get("PAYMENT-RESPONSE")!).success, true);
-    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START - PRICE);
+    assert.equal(h.facilitator.ledger.balanceOf(payer.account.address), START_BALANCE - PRICE);
     const logged = h.logLines.map((line) => JSON.parse(line)).filter((line) => line.level === "error");
     assert.deepEqual(logged.map(({ message, operation }) => ({ message, operation })), [{
       message: "the outcome of a settlement could not be recorded in the state store",

@@ -62,3 +62,11 @@ export async function presentPayment(
   const text = await response.text();
   return { status: response.status, body: text === "" ? {} : JSON.parse(text), headers: response.headers };
 }
+
+/** A payment's answer when it is presented again: 402 invalid-challenge, with the state its claim is in. */
+export function replayState(answer: { status: number; body: Record<string, unknown> }): string {
+  if (answer.status !== 402 || answer.body.type !== "https://paymentauth.org/problems/invalid-challenge") {
+    throw new Error(`not refused as a replay: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+  }
+  return (answer.body.error as { details: { payment_state: string } }).details.payment_state;
+}

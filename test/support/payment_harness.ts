@@ -1,7 +1,7 @@
 /**
  * A real service on 127.0.0.1 for payment end-to-end tests: the runtime's handler over the fake store,
  * gated by the x402 gate, paying against the development facilitator behind a proxy that can fail on
- * demand (down, slow, answering 500). The proxy stands between gate and facilitator so that the ledger
+ * demand (down, slow, answering 500 or garbage). The proxy stands between gate and facilitator so that the ledger
  * stays the truth of what was charged whatever the proxy does.
  */
 import { readConfig } from "../../src/config.ts";
@@ -14,6 +14,15 @@ import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import type { StateStore } from "../../src/state/state_store.ts";
 import { FakeStore } from "./fake_store.ts";
 import { operationDiscovery } from "../../src/http/operation_discovery.ts";
+import { resetAssetContractCache } from "npm:@x402/evm@2.27.0";
+import { newPayer, type Payer } from "./payment_client.ts";
+
+/** The paid request of the payment tests: classify of two ids, the second looked up only by the work. */
+export const PAID_PATH = "/v1/reference/classify?browse_id=16318751,18776870011";
+/** Its price in atomic units (0.001 USDC). */
+export const PRICE = 1000n;
+/** What every address holds on the development ledger at first. */
+export const START_BALANCE = 1_000_000_000n;
 
 /** How the proxy treats one facilitator path. */
 export type ProxyFault =
@@ -22,7 +31,13 @@ export type ProxyFault =
   /** Waits `ms`, then forwards (the facilitator still acts: a late answer, not a lost request). */
   | { readonly kind: "delay"; readonly ms: number }
   /** Forwards (the facilitator acts), then breaks the answer's body: a connection lost after the request. */
-  | { readonly kind: "break" };
+  | { readonly kind: "break" }
+  /** Answers `body` with `status` and never forwards: the facilitator does nothing. */
+  | { readonly kind: "answer"; readonly status: number; readonly body: string }
+  /** Forwards (the facilitator acts), then answers `body` with 200 in place of its answer. */
+  | { readonly kind: "garble"; readonly body: string }
+  /** Never forwards, and breaks the answer's body: a connection lost before the facilitator heard anything. */
+  | { readonly kind: "drop" };
 
 /** A proxy in front of the development facilitator. */
 export class FacilitatorProxy {
@@ -65,6 +80,13 @@ export class FacilitatorProxy {
     const path = new URL(request.url).pathname;
     const fault = this.faults.get(path) ?? { kind: "pass" };
     if (fault.kind === "status") return new Response("facilitator failure", { status: fault.status });
+    if (fault.kind === "answer") {
+      return new Response(fault.body, {
+        status: fault.status,
+        headers: { "Content-Type": "application/json" },
+      });
+    }
+    if (fault.kind === "drop") return brokenAnswer(200);
     const body = request.method === "POST" ? await request.text() : undefined;
     if (body !== undefined) this.sent.set(path, [...this.sent.get(path) ?? [], JSON.parse(body)]);
     if (fault.kind === "delay") await new Promise((resolve) => setTimeout(resolve, fault.ms));
@@ -74,14 +96,18 @@ export class FacilitatorProxy {
       ...(body === undefined ? {} : { body }),
     });
     const text = await answer.text();
-    if (fault.kind === "break") {
-      const broken = new ReadableStream({
-        pull: (controller) => controller.error(new Error("connection lost")),
-      });
-      return new Response(broken, { status: answer.status, headers: { "Content-Type": "application/json" } });
+    if (fault.kind === "garble") {
+      return new Response(fault.body, { status: 200, headers: { "Content-Type": "application/json" } });
     }
+    if (fault.kind === "break") return brokenAnswer(answer.status);
     return new Response(text, { status: answer.status, headers: answer.headers });
   }
+}
+
+/** An answer whose body fails while it is read: to the client, a connection lost. */
+function brokenAnswer(status: number): Response {
+  const broken = new ReadableStream({ pull: (controller) => controller.error(new Error("connection lost")) });
+  return new Response(broken, { status, headers: { "Content-Type": "application/json" } });
 }
 
 /** A running paid service with everything a test inspects. */
@@ -162,6 +188,31 @@ export async function startPaymentHarness(
       await facilitator.close();
     },
   };
+}
+
+/** What a harness test is started with: startPaymentHarness's arguments, the state store made per test. */
+export interface HarnessSetup {
+  readonly env?: Record<string, string>;
+  readonly serviceEnv?: Record<string, string>;
+  readonly state?: () => StateStore;
+}
+
+/** Registers a test running `body` against a fresh service, a new payer and PAID_PATH, then stops everything. */
+export function harnessTest(
+  name: string,
+  body: (h: PaymentHarness, payer: Payer, url: string) => Promise<void>,
+  setup: HarnessSetup = {},
+): void {
+  Deno.test(name, async () => {
+    resetAssetContractCache();
+    const state = setup.state?.();
+    const h = await startPaymentHarness(setup.env, setup.serviceEnv, state === undefined ? {} : { state });
+    try {
+      await body(h, newPayer(), h.url + PAID_PATH);
+    } finally {
+      await h.close();
+    }
+  });
 }
 
 /** How many times the paid classify of `browse_id=16318751,18776870011` ran: its lookup of the second id

@@ -1,0 +1,119 @@
+/**
+ * One answerable request per path of the router, on the embedded default, with the schema its 200 body must
+ * satisfy: the bundle test asks each of them of the bundled server, the hostile-input properties start from
+ * them. The paths are checked against the OpenAPI document's, so a new route without an example fails.
+ */
+import * as v from "npm:valibot@1.5.0";
+import {
+  brickAttributesResponseSchema,
+  classifyResponseSchema,
+} from "../../src/reference/response_schemas.ts";
+import { catalogStatsSchema } from "../../src/catalog/stats_schema.ts";
+import { retailersResponseSchema } from "../../src/catalog/retailers_schema.ts";
+import { CATALOG_SERVED } from "../../src/catalog/catalog_operations.ts";
+import { CATALOG_OPERATIONS, type CatalogOperation } from "../../src/operation/operations.ts";
+import { healthSchema, readinessSchema } from "../../src/http/body_schemas.ts";
+
+/** What a path's 200 body is: JSON of a schema, or text of a media type (the API reference page). */
+export type AnswerShape =
+  | { readonly json: v.GenericSchema }
+  | { readonly text: string };
+
+/** An answerable request of one path. */
+export interface OperationExample {
+  readonly path: string;
+  /** A query (without `?`) the embedded default answers 200 with PAYMENTS=off. */
+  readonly query: string;
+  readonly answer: AnswerShape;
+  /** Whether the path is sold per call (402 with PAYMENTS=on and no payment). */
+  readonly paid: boolean;
+}
+
+/** The OpenAPI document's top level: the members the examples rely on. */
+const openApiSchema = v.looseObject({
+  openapi: v.literal("3.1.0"),
+  paths: v.record(v.string(), v.unknown()),
+});
+
+const CATALOG_QUERIES: Readonly<Record<CatalogOperation, string>> = {
+  getBestPrice: "country=ca&q=kraft%20singles&limit=2",
+  findDeals: "country=ca&category=dairy%20%26%20eggs&limit=2",
+  getPriceDropAlerts: "country=ca&q=coffee&direction=any&limit=2",
+  getCompetitiveLandscape: "country=ca&category=bread",
+  getBrandTracker: "country=ca&brand=PC",
+  getShareOfShelf: "country=us&category=bread",
+  getInflationIndex: "country=ca&category=bread",
+  getPriceDispersion: "country=us&category=rice",
+};
+
+/** Every path of the router with an answerable request (classify twice: by browse_id and by q). */
+export const OPERATION_EXAMPLES: readonly OperationExample[] = [
+  {
+    path: "/v1/reference/classify",
+    query: "browse_id=16318751,18776871011,1",
+    answer: { json: classifyResponseSchema },
+    paid: true,
+  },
+  {
+    path: "/v1/reference/classify",
+    query: "q=bread,olive%20oil,nope",
+    answer: { json: classifyResponseSchema },
+    paid: true,
+  },
+  {
+    path: "/v1/reference/brick-attributes",
+    query: "gpc_code=10000155",
+    answer: { json: brickAttributesResponseSchema },
+    paid: true,
+  },
+  { path: "/v1/public/stats", query: "", answer: { json: catalogStatsSchema }, paid: false },
+  {
+    path: "/v1/public/retailers",
+    query: "country=ca",
+    answer: { json: retailersResponseSchema },
+    paid: false,
+  },
+  ...Object.entries(CATALOG_OPERATIONS).map(([operation, { path }]): OperationExample => ({
+    path,
+    query: CATALOG_QUERIES[operation as CatalogOperation],
+    answer: { json: CATALOG_SERVED[operation as CatalogOperation]!.response },
+    paid: true,
+  })),
+  { path: "/healthz", query: "", answer: { json: healthSchema }, paid: false },
+  { path: "/readyz", query: "", answer: { json: readinessSchema }, paid: false },
+  { path: "/openapi.json", query: "", answer: { json: openApiSchema }, paid: false },
+  { path: "/docs", query: "", answer: { text: "text/html" }, paid: false },
+  { path: "/docs/docs.js", query: "", answer: { text: "text/javascript" }, paid: false },
+];
+
+/** The distinct paths of the examples. */
+export const EXAMPLE_PATHS: readonly string[] = [...new Set(OPERATION_EXAMPLES.map((e) => e.path))];
+
+/** The example of `path` (its first). */
+export function exampleOf(path: string): OperationExample {
+  const example = OPERATION_EXAMPLES.find((e) => e.path === path);
+  if (example === undefined) throw new Error(`no example request of ${path}`);
+  return example;
+}
+
+/** Why `body` (the text of a 200 answer with `contentType`) is not the answer `shape` describes, if it is not. */
+export function answerProblem(
+  shape: AnswerShape,
+  contentType: string | null,
+  body: string,
+): string | undefined {
+  if ("text" in shape) {
+    return contentType?.startsWith(shape.text) ? undefined : `content type ${contentType}, not ${shape.text}`;
+  }
+  if (contentType !== "application/json") return `content type ${contentType}, not application/json`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch (error) {
+    return `not JSON (${error}): ${body.slice(0, 200)}`;
+  }
+  const result = v.safeParse(shape.json, parsed);
+  if (result.success) return undefined;
+  return result.issues.slice(0, 3).map((issue) => `${v.getDotPath(issue) ?? "(top)"}: ${issue.message}`)
+    .join("; ");
+}
