@@ -35,13 +35,14 @@ import { CATALOG_SERVED } from "../catalog/catalog_operations.ts";
 import { retailersAnswer } from "../catalog/retailers.ts";
 import { freshnessHeader } from "../catalog/catalog_meta.ts";
 import { statsErrorJson } from "./stats_error.ts";
+import { type ChosenRelease, RELEASE_HEADER, releaseTable } from "./release_choice.ts"; // h11
 
 /** What the handler is built from. */
 export interface HandlerDeps {
   readonly config: Config;
   /**
-   * The compiled data; `healthy()`, when present, false means a shard failed a check (answer 503);
-   * `problem()`, when present, tells /healthz why it answers 503 (the build may also have been removed).
+   * The compiled data (a dist: each of its releases, release_choice.ts); `healthy()`, when present, false
+   * means a shard failed a check (503); `problem()`, when present, tells /healthz why it answers 503.
    */
   readonly store: ReferenceStore & { healthy?(): boolean; problem?(): StoreProblem | undefined };
   readonly gate: PaymentGate;
@@ -83,11 +84,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     ? unlimited
     : createRateLimiter(config.rateLimit, deps.state, now, (e) => storeTrouble(e, "rate limit not counted"));
   const readiness = deps.readiness ?? createReadiness({ store, verification: () => "verified" });
-  const versionHeaders: Pairs = [
-    ["X-GPC-Release", store.versions.gpc_release],
-    ["X-Map-Version", store.versions.map_version],
-    NO_STORE,
-  ];
+  const releases = releaseTable(store, [NO_STORE], strongEtag); // h11: per release: its store, its headers
   const paidOkHeaders: Pairs = [["Content-Type", JSON_TYPE]];
   const statsAnswer = createStatsAnswer(store, strongEtag);
   let openapi: string | undefined;
@@ -109,14 +106,14 @@ export function createHandler(deps: HandlerDeps): Handler {
     return admission.kind === "paid" ? await admission.settle(response) : response;
   }
 
-  async function serve(request: Request, url: URL, route: Route): Promise<Response> {
+  async function serve(request: Request, url: URL, route: Route, release: ChosenRelease): Promise<Response> {
     switch (route.endpoint) {
       case "classify":
       case "brickAttributes": {
         if (unhealthy()) throw unavailable();
         checkRequestTarget(url);
         const prepare = route.endpoint === "classify" ? prepareClassify : prepareBrickAttributes;
-        return await paid(request, prepare(url.searchParams, store));
+        return await paid(request, prepare(url.searchParams, release.store));
       }
       case "catalog": {
         if (unhealthy()) throw unavailable();
@@ -133,9 +130,11 @@ export function createHandler(deps: HandlerDeps): Handler {
           headers: [["Content-Type", JSON_TYPE], STATS_CACHE, VARY_ORIGIN],
         });
       }
+      case "releases": // h11
       case "stats": {
         if (unhealthy()) throw unavailable();
-        const { json, etag } = await statsAnswer(url.searchParams);
+        const answer = route.endpoint === "stats" ? statsAnswer : releases.answer;
+        const { json, etag } = await answer(url.searchParams);
         const headers: Pairs = [["ETag", etag], STATS_CACHE, VARY_ORIGIN];
         if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
           return new Response(null, { status: 304, headers });
@@ -200,6 +199,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     const route = routeOf(url.pathname);
     const client = clientAddress(request, info?.remoteAddr ?? "unknown", config.trustProxyHops);
     let extra: Pairs = [];
+    let release = releases.fallback; // h11: the default until a versioned request names another
     let response: Response;
     try {
       if (route === undefined) {
@@ -218,7 +218,8 @@ export function createHandler(deps: HandlerDeps): Handler {
       } else {
         // A paid request with payments on needs the store for its claim: it cannot fail open.
         if (route.rateLimited) extra = await limiter.admit(client, route.paid && config.payments === "on");
-        response = await serve(request, url, route);
+        if (route.versioned && !unhealthy()) release = releases.pick(request.headers.get(RELEASE_HEADER));
+        response = await serve(request, url, route, release);
       }
     } catch (caught) {
       let error: ApiError;
@@ -235,7 +236,7 @@ export function createHandler(deps: HandlerDeps): Handler {
       response = errorResponse(error, route, url);
     }
     // All added headers in one pass: each header costs a validation of its value.
-    const added: Pairs = route?.versioned === true ? [...versionHeaders] : [];
+    const added: Pairs = route?.versioned === true ? [...release.headers] : [];
     if (route?.freshness === true) {
       // Catalog answers are sold per call, like the reference ones.
       added.push(NO_STORE);
