@@ -65,7 +65,8 @@ Deno.test("a truncated shard refuses to open with an error naming the file", asy
   for (const mode of ["mmap", "read"] as OpenMode[]) {
     assert.throws(
       () => openStore(dir, { mode }),
-      (e: unknown) => e instanceof ShardCorruptError && e.message.includes(`${buildDir}/v20241202.bricks.shard`),
+      (e: unknown) =>
+        e instanceof ShardCorruptError && e.message.includes(`${buildDir}/v20241202.bricks.shard`),
     );
   }
 });
