@@ -81,7 +81,7 @@ export async function compileData(
   const read = await readContent(inputs, progress);
   const warnings: BuildWarning[] = [];
   const releases: CompiledReleaseParts[] = [];
-  for (const [index, { release, gpc }] of served.entries()) {
+  for (const [index, { path, release, gpc }] of served.entries()) {
     const gpcFigures = gpcCounts(release);
     progress.line(
       `GPC ${release.release} (${release.language || "no language"}${index === 0 ? ", default" : ""}): ` +
@@ -96,6 +96,7 @@ export async function compileData(
     releases.push({
       gpcRelease: release.release,
       gpcLanguage: release.language,
+      publication: path.slice(dataDir.length + 1),
       declaredMapVersion: content.mapVersion,
       lexiconVersion: content.lexiconVersion,
       codes: gpc.codes,

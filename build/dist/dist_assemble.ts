@@ -39,6 +39,8 @@ export const SCHEMA_VERSION = "v1";
 export interface CompiledReleaseParts {
   readonly gpcRelease: string;
   readonly gpcLanguage: string;
+  /** The publication's path relative to the data directory. */
+  readonly publication: string;
   /** The mapping table's declared map_version (`none` without a table); the build appends the hash. */
   readonly declaredMapVersion: string;
   readonly lexiconVersion: string;
@@ -99,6 +101,7 @@ export async function assembleBuild(parts: CompiledParts): Promise<AssembledBuil
     releases.push({
       gpc_release: release.gpcRelease,
       gpc_language: release.gpcLanguage,
+      publication: release.publication,
       map_version: `${release.declaredMapVersion}+${await answerDataHash(shards)}`,
       lexicon_version: release.lexiconVersion,
       shards,

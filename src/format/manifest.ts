@@ -89,6 +89,8 @@ export interface ReleaseChanges {
 export interface ReleaseEntry {
   readonly gpc_release: string;
   readonly gpc_language: string;
+  /** The publication it was compiled from, relative to the data directory (`gpc/…`). */
+  readonly publication: string;
   /** The X-Map-Version of this release's answers. */
   readonly map_version: string;
   readonly lexicon_version: string;

@@ -73,6 +73,7 @@ export function smallParts(extraCodes = 0, declaredMapVersion = "2026.11.1"): Co
     releases: [{
       gpcRelease: "v20241202",
       gpcLanguage: "EN",
+      publication: "gpc/small.xml",
       declaredMapVersion,
       lexiconVersion: "2026.11.1",
       codes,
