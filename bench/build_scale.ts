@@ -18,14 +18,16 @@ async function measure(label: string, dataDir: string): Promise<void> {
   const started = performance.now();
   const build = await buildDist(dataDir, out, recordingProgress());
   const seconds = (performance.now() - started) / 1000;
-  const shardBytes = Object.values(build.manifest.shards).reduce((sum, s) => sum + s.bytes, 0);
+  const release = build.manifest.releases[0]!;
+  const shardBytes = [...Object.values(release.shards), ...Object.values(build.manifest.shards)]
+    .reduce((sum, s) => sum + s.bytes, 0);
   const opened = performance.now();
   const store = openStore(out, { mode: "mmap" });
   const openMs = performance.now() - opened;
   store.close();
   console.log(
     `${label}: build ${seconds.toFixed(2)} s, shards ${(shardBytes / 1024).toFixed(0)} KiB ` +
-      `(codes ${build.manifest.shards.codes.records}, bricks ${build.manifest.shards.bricks.records}), ` +
+      `(codes ${release.shards.codes.records}, bricks ${release.shards.bricks.records}), ` +
       `open (mmap) ${openMs.toFixed(1)} ms`,
   );
 }

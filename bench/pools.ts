@@ -4,7 +4,12 @@
  * random items each, so consecutive requests ask for different sets.
  */
 import { seededRandom } from "../build/catalog/seeded_random.ts";
-import { MANIFEST_FILE, resolveBuildDirectory, type ShardName } from "../src/format/manifest.ts";
+import {
+  type Manifest,
+  MANIFEST_FILE,
+  resolveBuildDirectory,
+  type ShardName,
+} from "../src/format/manifest.ts";
 import { ShardReader } from "../src/store/shard_reader.ts";
 
 /** Items per batch request. */
@@ -13,7 +18,7 @@ export const BATCH = 100;
 /** The keys and records of one build, read the way tools read shards (not the serving path). */
 export class DistKeys {
   readonly directory: string;
-  readonly #manifest: { shards: Record<string, { file: string }> };
+  readonly #manifest: Manifest;
   readonly #readers = new Map<ShardName, ShardReader>();
   readonly #keys = new Map<ShardName, string[]>();
 
@@ -26,7 +31,11 @@ export class DistKeys {
   reader(shard: ShardName): ShardReader {
     let reader = this.#readers.get(shard);
     if (reader === undefined) {
-      const file = `${this.directory}/${this.#manifest.shards[shard]!.file}`;
+      // Release shards are the default (newest) release's: the one requests without X-GPC-Release get.
+      const release = this.#manifest.releases[0]!.shards as Partial<Record<ShardName, { file: string }>>;
+      const entry = release[shard] ??
+        (this.#manifest.shards as Partial<Record<ShardName, { file: string }>>)[shard];
+      const file = `${this.directory}/${entry!.file}`;
       reader = new ShardReader(file, Deno.readFileSync(file));
       this.#readers.set(shard, reader);
     }

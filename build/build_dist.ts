@@ -1,16 +1,22 @@
 /**
- * One build: read every input, check them against each other, precompute, assemble, write atomically.
+ * One build: read every input, check them against each other, precompute, assemble, write atomically. A
+ * build serves the newest GPC releases of data/gpc side by side (`keep`, default 2), the curated content
+ * compiled for each, and the catalog once.
  */
-import { describeInputs, findBuildInputs } from "./input/build_inputs.ts";
-import { assembleBuild, type AssembledBuild } from "./dist/dist_assemble.ts";
+import { type BuildInputs, describeInputs, findBuildInputs } from "./input/build_inputs.ts";
+import { assembleBuild, type AssembledBuild, type CompiledReleaseParts } from "./dist/dist_assemble.ts";
 import { writeBuild } from "./dist/dist_writer.ts";
 import type { Progress } from "./progress.ts";
-import { readGpc } from "./gpc/gpc_read.ts";
+import { readPublications } from "./gpc/gpc_publications.ts";
 import { gpcCounts, validateGpcRelease } from "./gpc/gpc_validate.ts";
 import { compileGpc } from "./gpc/gpc_compile.ts";
 import { buildPlacementIndex } from "./gpc/gpc_placements.ts";
-import { type BuildWarning, StrictBuildError } from "./input/build_warning.ts";
-import { compileContent } from "./content/content_compile.ts";
+import { type BuildWarning, formatWarning, StrictBuildError } from "./input/build_warning.ts";
+import { compileReadContent, readContent } from "./content/content_compile.ts";
+import type { CurationOrigin } from "./content/carry_forward.ts";
+import { diffReleases } from "./diff/release_diff.ts";
+import { releaseChanges } from "./diff/release_changes.ts";
+import type { CodeRecord } from "../src/format/shard_records.ts";
 import { compileCatalogShardsOf } from "./catalog/catalog_compile.ts";
 import { compileCatalog } from "./catalog/catalog_stats.ts";
 import { compileCatalogLinks } from "./catalog/catalog_links_compile.ts";
@@ -26,91 +32,165 @@ import {
 /** A build in memory, with the warnings `--strict` fails on. */
 export type CompiledBuild = AssembledBuild & { readonly warnings: readonly BuildWarning[] };
 
+/** How many GPC releases a build serves when neither `--keep` nor GPC_RELEASES_KEEP says. */
+export const DEFAULT_KEEP = 2;
+
 /** Options of one build. */
 export interface BuildDistOptions {
   /** Warnings fail the build (nothing is written). */
   readonly strict?: boolean;
+  /** How many of data/gpc's releases to serve, newest first (default DEFAULT_KEEP). */
+  readonly keep?: number;
 }
 
-/** Compiles `dataDir` into shards and a manifest, in memory. */
-export async function compileData(dataDir: string, progress: Progress): Promise<CompiledBuild> {
+/**
+ * Compiles `dataDir` into shards and a manifest, in memory: the newest `keep` GPC publications of data/gpc,
+ * each with the curated content carried into it and its change summary from the next older one, and the
+ * catalog once, against the default (newest) release.
+ */
+export async function compileData(
+  dataDir: string,
+  progress: Progress,
+  options: Pick<BuildDistOptions, "keep"> = {},
+): Promise<CompiledBuild> {
   const inputs = findBuildInputs(dataDir);
-  progress.step(`reading GPC publication ${inputs.gpc}`);
-  const release = await readGpc(inputs.gpc, (done, total) => progress.advance(done, total));
-  validateGpcRelease(release);
-  const gpc = compileGpc(release);
-  const gpcFigures = gpcCounts(release);
-  progress.line(
-    `GPC ${release.release} (${release.language || "no language"}): ${gpcFigures.segments} segments, ` +
-      `${gpcFigures.families} families, ${gpcFigures.classes} classes, ${gpcFigures.bricks} bricks, ` +
-      `${gpcFigures.attribute_types} attribute types, ${gpcFigures.attribute_values} values`,
-  );
-
-  const placements = buildPlacementIndex(release);
-  const content = await compileContent(inputs, gpc.codes, release.release, placements, progress);
-  const warnings = [...content.warnings];
-
-  const catalogCounts: Record<string, number> = {};
-  const catalogExtras: BuildFile[] = [];
-  let catalog: ReadonlyMap<ShardName, ReadonlyMap<string, unknown>> = new Map();
-  if (inputs.catalog.length > 0) {
-    progress.step(`reading catalog snapshots ${inputs.catalog.join(", ")}`);
-    const read = await compileCatalog([...inputs.catalog]);
-    const links = await compileCatalogLinks(`${dataDir}/catalog`, inputs.catalogTables, read, gpc.codes);
-    const compiled = await compileCatalogShardsOf(read, {
-      codes: gpc.codes,
-      lexicon: content.lexicon,
-      links: links.categoryLinks,
-      official: links.official,
-    });
-    catalog = compiled.shards;
-    const stats = compiled.shards.get("catalog")!.get("stats") as CatalogStats;
-    catalogCounts.catalog_observations = stats.observations.total;
-    catalogCounts.catalog_products = stats.products.unique;
-    catalogCounts.catalog_retailers = stats.retailers.total;
-    progress.line(
-      `catalog: ${stats.observations.total} observations, ${stats.products.unique} products, ` +
-        `${stats.retailers.total} retailers, ${stats.brands.total} brands, ${stats.categories.total} categories, ` +
-        `latest ${stats.last_updated}`,
-    );
-    for (const { catalog: c, quality, resolutions } of compiled.countries) {
-      const held = quality.filter((q) => !q.serving_eligible).map((q) => `${q.name} (${q.quality_status})`);
-      progress.line(
-        `catalog ${c.country}: ${c.listings.length} listings, ${c.outliers} outliers excluded, ` +
-          `${resolutions.keys.size} category inputs over ${resolutions.targets.length} targets; ` +
-          `not serving-eligible: ${held.length === 0 ? "none" : held.join(", ")}`,
-      );
-    }
-    for (const line of links.lines) progress.line(line);
-    Object.assign(catalogCounts, links.counts);
-    catalogExtras.push({
-      name: "catalog-report.json",
-      bytes: new TextEncoder().encode(
-        `${JSON.stringify({ ...compiled.report, ...links.report }, null, 2)}\n`,
-      ),
-    });
-  } else {
-    const message = `no catalog snapshot in ${dataDir}/catalog: the stats endpoint will answer 503`;
-    warnings.push({ file: `${dataDir}/catalog`, where: "", message });
-    progress.line(`warning: ${message}`);
-  }
-
-  const assembled = await assembleBuild({
-    gpcRelease: release.release,
-    gpcLanguage: release.language,
-    declaredMapVersion: content.mapVersion,
-    lexiconVersion: content.lexiconVersion,
-    codes: gpc.codes,
-    bricks: gpc.bricks,
-    browse: content.browse,
-    lexicon: content.lexicon,
-    catalog,
-    inputs: await describeInputs(inputs),
-    counts: { ...gpcFigures, ...content.counts, ...catalogCounts },
-    coverage: content.coverage,
-    extras: [...content.extras, ...catalogExtras],
+  const keep = options.keep ?? DEFAULT_KEEP;
+  const publications = await readPublications(inputs.gpc, keep, (path) => {
+    progress.step(`reading GPC publication ${path}`);
+    return (done, total) => progress.advance(done, total);
   });
-  return { ...assembled, warnings };
+  const served = publications.served.map(({ path, release }) => {
+    validateGpcRelease(release);
+    return { path, release, gpc: compileGpc(release) };
+  });
+  for (const { path, release } of publications.all.slice(served.length)) {
+    progress.line(`GPC ${release.release} (${path}) is older than the ${keep} newest releases: not served`);
+  }
+  const otherCodes = new Map<string, ReadonlyMap<string, CodeRecord>>();
+  const origin: CurationOrigin = {
+    undeclared: served[0]!.release.release,
+    codesOf(id) {
+      const compiled = served.find((one) => one.release.release === id)?.gpc.codes ?? otherCodes.get(id);
+      if (compiled !== undefined) return compiled;
+      const read = publications.all.find((one) => one.release.release === id);
+      if (read === undefined) return undefined;
+      otherCodes.set(id, compileGpc(read.release).codes);
+      return otherCodes.get(id);
+    },
+  };
+  const read = await readContent(inputs, progress);
+  const warnings: BuildWarning[] = [];
+  const releases: CompiledReleaseParts[] = [];
+  for (const [index, { path, release, gpc }] of served.entries()) {
+    const gpcFigures = gpcCounts(release);
+    progress.line(
+      `GPC ${release.release} (${release.language || "no language"}${index === 0 ? ", default" : ""}): ` +
+        `${gpcFigures.segments} segments, ${gpcFigures.families} families, ${gpcFigures.classes} classes, ` +
+        `${gpcFigures.bricks} bricks, ${gpcFigures.attribute_types} attribute types, ` +
+        `${gpcFigures.attribute_values} values`,
+    );
+    const placements = buildPlacementIndex(release);
+    const content = compileReadContent(read, gpc.codes, release.release, placements, progress, origin);
+    warnings.push(...content.warnings);
+    const older = served[index + 1]?.release;
+    releases.push({
+      gpcRelease: release.release,
+      gpcLanguage: release.language,
+      publication: path.slice(dataDir.length + 1),
+      declaredMapVersion: content.mapVersion,
+      lexiconVersion: content.lexiconVersion,
+      codes: gpc.codes,
+      bricks: gpc.bricks,
+      browse: content.browse,
+      lexicon: content.lexicon,
+      counts: { ...gpcFigures, ...content.counts },
+      coverage: content.coverage,
+      changes: older === undefined ? null : releaseChanges(diffReleases(older, release)),
+      extras: content.extras,
+    });
+  }
+  const catalog = await compileCatalogPart(dataDir, inputs, releases[0]!, progress);
+  warnings.push(...catalog.warnings);
+  const assembled = await assembleBuild({
+    releases,
+    keep,
+    catalog: catalog.shards,
+    inputs: await describeInputs(inputs),
+    counts: catalog.counts,
+    extras: catalog.extras,
+  });
+  return { ...assembled, warnings: distinctWarnings(warnings) };
+}
+
+/** The catalog compiled once, against the default release's codes and lexicon. */
+async function compileCatalogPart(
+  dataDir: string,
+  inputs: BuildInputs,
+  release: CompiledReleaseParts,
+  progress: Progress,
+): Promise<{
+  shards: ReadonlyMap<ShardName, ReadonlyMap<string, unknown>>;
+  counts: Record<string, number>;
+  extras: BuildFile[];
+  warnings: BuildWarning[];
+}> {
+  if (inputs.catalog.length === 0) {
+    const message = `no catalog snapshot in ${dataDir}/catalog: the stats endpoint will answer 503`;
+    progress.line(`warning: ${message}`);
+    return {
+      shards: new Map(),
+      counts: {},
+      extras: [],
+      warnings: [{ file: `${dataDir}/catalog`, where: "", message }],
+    };
+  }
+  progress.step(`reading catalog snapshots ${inputs.catalog.join(", ")}`);
+  const read = await compileCatalog([...inputs.catalog]);
+  const links = await compileCatalogLinks(`${dataDir}/catalog`, inputs.catalogTables, read, release.codes);
+  const compiled = await compileCatalogShardsOf(read, {
+    codes: release.codes,
+    lexicon: release.lexicon,
+    links: links.categoryLinks,
+    official: links.official,
+  });
+  const stats = compiled.shards.get("catalog")!.get("stats") as CatalogStats;
+  progress.line(
+    `catalog (categories resolved against ${release.gpcRelease}): ${stats.observations.total} observations, ` +
+      `${stats.products.unique} products, ${stats.retailers.total} retailers, ${stats.brands.total} brands, ` +
+      `${stats.categories.total} categories, latest ${stats.last_updated}`,
+  );
+  for (const { catalog: c, quality, resolutions } of compiled.countries) {
+    const held = quality.filter((q) => !q.serving_eligible).map((q) => `${q.name} (${q.quality_status})`);
+    progress.line(
+      `catalog ${c.country}: ${c.listings.length} listings, ${c.outliers} outliers excluded, ` +
+        `${resolutions.keys.size} category inputs over ${resolutions.targets.length} targets; ` +
+        `not serving-eligible: ${held.length === 0 ? "none" : held.join(", ")}`,
+    );
+  }
+  for (const line of links.lines) progress.line(line);
+  const report = `${JSON.stringify({ ...compiled.report, ...links.report }, null, 2)}\n`;
+  return {
+    shards: compiled.shards,
+    counts: {
+      catalog_observations: stats.observations.total,
+      catalog_products: stats.products.unique,
+      catalog_retailers: stats.retailers.total,
+      ...links.counts,
+    },
+    extras: [{ name: "catalog-report.json", bytes: new TextEncoder().encode(report) }],
+    warnings: [],
+  };
+}
+
+/** A warning every release raises (a tree's unresolved path, a curation flag) is listed once. */
+function distinctWarnings(warnings: readonly BuildWarning[]): BuildWarning[] {
+  const seen = new Set<string>();
+  return warnings.filter((warning) => {
+    const line = formatWarning(warning);
+    if (seen.has(line)) return false;
+    seen.add(line);
+    return true;
+  });
 }
 
 /** Compiles `dataDir` and writes it as the current build of `outDir`; prints a summary. */
@@ -121,7 +201,7 @@ export async function buildDist(
   options: BuildDistOptions = {},
 ): Promise<CompiledBuild> {
   const started = performance.now();
-  const build = await compileData(dataDir, progress);
+  const build = await compileData(dataDir, progress, options);
   if (options.strict === true && build.warnings.length > 0) throw new StrictBuildError(build.warnings);
   progress.step(`writing ${outDir}`);
   const directory = await writeBuild(
@@ -131,7 +211,11 @@ export async function buildDist(
     (message) => progress.line(`warning: ${message}`),
   );
   const bytes = build.files.reduce((sum, file) => sum + file.bytes.length, 0);
-  const shards = Object.values(build.manifest.shards).map((s) => `${s.file} ${s.records}`).join(", ");
+  const shards = [
+    ...build.manifest.releases.flatMap((release) => Object.values(release.shards)),
+    ...Object.values(build.manifest.shards),
+  ]
+    .map((s) => `${s.file} ${s.records}`).join(", ");
   progress.line(`shards: ${shards}`);
   progress.line(
     `built ${build.id} in ${((performance.now() - started) / 1000).toFixed(2)} s: ` +
@@ -140,13 +224,18 @@ export async function buildDist(
   return build;
 }
 
-/** True when `outDir`'s current build was compiled from exactly the inputs now in `dataDir`. */
-export async function distIsCurrent(dataDir: string, outDir: string): Promise<boolean> {
+/** True when `outDir`'s current build was compiled from exactly the inputs now in `dataDir`, keeping `keep`. */
+export async function distIsCurrent(dataDir: string, outDir: string, keep = DEFAULT_KEEP): Promise<boolean> {
   let manifest;
   try {
     const directory = resolveBuildDirectory(outDir);
     manifest = checkManifest(directory, JSON.parse(await Deno.readTextFile(`${directory}/${MANIFEST_FILE}`)));
-    for (const shard of Object.values(manifest.shards)) {
+    if (manifest.keep !== keep) return false;
+    const shards = [
+      ...manifest.releases.flatMap((release) => Object.values(release.shards)),
+      ...Object.values(manifest.shards),
+    ];
+    for (const shard of shards) {
       if ((await Deno.stat(`${directory}/${shard.file}`)).size !== shard.bytes) return false;
     }
   } catch {

@@ -13,6 +13,7 @@
  * | DRAIN_MS    | 10000      | an integer 0–600000: ms a stop signal waits for in-flight requests        |
  * | STATE_STORE | memory     | memory, or redis://[user:password@]host[:port][/db] (rediss:// for TLS)   |
  * | STATE_STORE_TIMEOUT_MS | 500 | an integer 10–10000: the longest wait for one Redis command         |
+ * | WATCH_DIST  | on         | on, off: swap in the build DIST_DIR/CURRENT names when it moves (SIGHUP too) |
  *
  * TRUST_PROXY = n means n reverse proxies stand in front of the service and each appends the address it saw
  * to Forwarded (preferred) or X-Forwarded-For: the client is the n-th address counted from the right of
@@ -49,6 +50,8 @@ export interface Config {
   /** Longest wait, in ms, for in-flight requests after a stop signal before the process exits anyway. */
   readonly drainMs: number;
   readonly stateStore: StateStoreConfig;
+  /** Whether a move of DIST_DIR/CURRENT swaps the new build in (SIGHUP always does). */
+  readonly watchDist: boolean;
 }
 
 /** A configuration variable with a value the runtime cannot use. */
@@ -99,6 +102,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
     ),
     drainMs: parseDrainMs(get("DRAIN_MS", "10000")),
     stateStore: parseStateStore(get("STATE_STORE", "memory"), get("STATE_STORE_TIMEOUT_MS", "500")),
+    watchDist: oneOf("WATCH_DIST", get("WATCH_DIST", "on").toLowerCase(), ["on", "off"] as const) === "on",
   });
 }
 

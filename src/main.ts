@@ -4,6 +4,10 @@
  * SIGINT stops accepting connections and lets in-flight requests finish; after DRAIN_MS the process exits
  * anyway, logging how many requests it cut. Then the store is closed and the process exits 0.
  *
+ * A new build is served without a restart: SIGHUP, or a move of DIST_DIR/CURRENT (WATCH_DIST=on), opens it,
+ * verifies every shard and swaps it in (store/dist_reload.ts); each request holds the dist it started on
+ * until its answer is complete, so none fails, and the old dist is closed once none holds it.
+ *
  * Everything the process writes is a JSON log line on stdout, console output of libraries included. A
  * start-up failure (a configuration value, the dist, the payment setup, an address that cannot be listened
  * on) is one `error` line naming the variable or file, and exit status 1.
@@ -22,6 +26,9 @@ import { logsWritten } from "./log/log_buffer.ts";
 import { openStateStore } from "./state/open_state_store.ts";
 import { createReadiness, type Verification } from "./http/readiness.ts";
 import { type OpenedStore, openStore } from "./store/store.ts";
+import { DistHolder } from "./store/dist_holder.ts";
+import { createDistReloader } from "./store/dist_reload.ts";
+import type { Handler } from "./http/handler.ts";
 
 /** How a stop went. */
 export interface StopResult {
@@ -40,12 +47,14 @@ export interface RunningServer {
   readonly finished: Promise<void>;
 }
 
-/** Serves `deps` on the configured host and port; throws when the address cannot be listened on. */
-export function serve(deps: HandlerDeps): RunningServer {
+/**
+ * Serves `deps` on the configured host and port; throws when the address cannot be listened on. With a
+ * `holder`, each request is answered by the handler of the dist current when it starts, held until then.
+ */
+export function serve(deps: HandlerDeps, holder?: DistHolder<Handler>): RunningServer {
   const { config, log } = deps;
-  const handler = createHandler(deps);
+  const handler = holder === undefined ? createHandler(deps) : undefined;
   let inFlight = 0;
-  const answered = () => inFlight--;
   const server = Deno.serve(
     {
       port: config.port,
@@ -61,8 +70,10 @@ export function serve(deps: HandlerDeps): RunningServer {
         }),
     },
     (request, info) => {
+      // A sync answer is complete when returned: nothing reads the dist after that, so it is given back at once.
+      const held = holder?.acquire();
       // The peer address is asked of the connection only when a request needs it (rate limit, log line).
-      const answer = handler(request, {
+      const answer = (held?.value ?? handler!)(request, {
         get remoteAddr() {
           return info.remoteAddr.hostname;
         },
@@ -70,7 +81,13 @@ export function serve(deps: HandlerDeps): RunningServer {
       // An answer given at once is in flight no longer: only the pending ones can be cut by a drain.
       if (answer instanceof Promise) {
         inFlight++;
+        const answered = () => {
+          inFlight--;
+          if (held !== undefined) holder!.release(held);
+        };
         answer.then(answered, answered);
+      } else if (held !== undefined) {
+        holder!.release(held);
       }
       return answer;
     },
@@ -114,8 +131,9 @@ export async function main(): Promise<number> {
   log = createLog(config.logLevel);
   routeConsole(log);
   let store: OpenedStore;
+  const onRemoved = (message: string) => log.write("error", { message });
   try {
-    store = openStore(config.distDir, { onRemoved: (message) => log.write("error", { message }) });
+    store = openStore(config.distDir, { onRemoved });
   } catch (error) {
     return fail(`cannot open DIST_DIR=${config.distDir}: ${messageOf(error)}`);
   }
@@ -150,22 +168,30 @@ export async function main(): Promise<number> {
   // Readiness needs the dist verified, which runs in the background once the server listens.
   let verification: Verification = "verifying";
   const readiness = createReadiness({
-    store,
-    verification: () => verification,
+    store: { problem: () => holder.current.dist.problem() },
+    // A dist swapped in later was verified before the swap.
+    verification: () => holder.current.dist === store ? verification : "verified",
     ...(payments ? { facilitator: payments.ready, state } : {}),
   });
   const described = payments?.describe();
+  const depsOf = (dist: OpenedStore): HandlerDeps => ({
+    config,
+    store: dist,
+    gate,
+    state,
+    log,
+    readiness,
+    ...(described ? { payment: described } : {}),
+  });
+  const holder = new DistHolder(
+    store,
+    createHandler(depsOf(store)),
+    (dist) =>
+      log.write("info", { message: "replaced dist closed: no request holds it", dist: dist.directory }),
+  );
   let server: RunningServer;
   try {
-    server = serve({
-      config,
-      store,
-      gate,
-      state,
-      log,
-      readiness,
-      ...(described ? { payment: described } : {}),
-    });
+    server = serve(depsOf(store), holder);
     boundPort = server.port;
   } catch (error) {
     await payments?.close();
@@ -178,7 +204,19 @@ export async function main(): Promise<number> {
     verification = "failed";
     log.write("error", { message: `dist verification failed: ${messageOf(error)}` });
   });
+  const reloader = createDistReloader({
+    distDir: config.distDir,
+    holder,
+    open: (dir) => openStore(dir, { onRemoved }),
+    valueOf: (dist) => createHandler(depsOf(dist)),
+    log: (level, fields) => log.write(level, fields),
+  });
+  const hangUp = () => void reloader.reload("SIGHUP");
+  Deno.addSignalListener("SIGHUP", hangUp);
+  const stopWatch = config.watchDist ? reloader.watch() : () => {};
   const signal = await stopSignal();
+  Deno.removeSignalListener("SIGHUP", hangUp);
+  stopWatch();
   log.write("info", { message: `${signal}: draining in-flight requests`, drain_ms: config.drainMs });
   const { drained, cut } = await server.stop();
   if (!drained) {
@@ -187,7 +225,7 @@ export async function main(): Promise<number> {
   await payments?.close();
   await state.close();
   // A cut-off handler may still read the store until the process exits: keep it mapped.
-  if (drained) store.close();
+  if (drained) holder.close();
   log.write("info", { message: "stopped" });
   return 0;
 }

@@ -12,6 +12,7 @@ Deno.test("an empty environment gives the documented defaults", () => {
     logLevel: "info",
     drainMs: 10_000,
     stateStore: { kind: "memory" },
+    watchDist: true,
   };
   assert.deepEqual(readConfig({}), expected);
   assert.equal(Object.isFrozen(readConfig({})), true);
@@ -38,6 +39,7 @@ const accepted: [string, Record<string, string>, Partial<Config>][] = [
   ["DRAIN_MS 25000", { DRAIN_MS: "25000" }, { drainMs: 25_000 }],
   ["DRAIN_MS at most ten minutes", { DRAIN_MS: "600000" }, { drainMs: 600_000 }],
   ["a blank value takes the default", { PORT: " " }, { port: 8080 }],
+  ["WATCH_DIST off leaves swaps to SIGHUP", { WATCH_DIST: "OFF" }, { watchDist: false }],
   ["STATE_STORE memory", { STATE_STORE: "MEMORY" }, { stateStore: { kind: "memory" } }],
   ["STATE_STORE redis with the default timeout", { STATE_STORE: "redis://10.0.0.5:6379/2" }, {
     stateStore: { kind: "redis", url: "redis://10.0.0.5:6379/2", timeoutMs: 500 },
@@ -59,6 +61,7 @@ const rejected: [string, string, string][] = [
   ["PORT", "http", 'PORT="http" is not valid: expected an integer from 0 to 65535'],
   ["PORT", "65536", 'PORT="65536" is not valid: expected an integer from 0 to 65535'],
   ["PAYMENTS", "maybe", 'PAYMENTS="maybe" is not valid: expected one of on, off'],
+  ["WATCH_DIST", "yes", 'WATCH_DIST="yes" is not valid: expected one of on, off'],
   [
     "RATE_LIMIT",
     "120",

@@ -15,9 +15,10 @@ import type {
   LexiconRecord,
 } from "../../src/format/shard_records.ts";
 import { DistKeys } from "../pools.ts";
+import { type Manifest, MANIFEST_FILE } from "../../src/format/manifest.ts";
 
 /** Version of what this file exports (raise it when the export changes: exports are cached by build). */
-export const PEER_DATA_FORMAT = "peers1";
+export const PEER_DATA_FORMAT = "peers2";
 
 /** A browse node: the node code and the mapping's fields, in the answer's order. */
 export type BrowseRow = [
@@ -42,7 +43,9 @@ export interface PeerData {
 /** Reads the peers' data out of the dist's shards. */
 export function exportPeerData(distDir: string): PeerData {
   const keys = new DistKeys(distDir);
-  const manifest = JSON.parse(Deno.readTextFileSync(`${keys.directory}/manifest.json`));
+  const manifest: Manifest = JSON.parse(Deno.readTextFileSync(`${keys.directory}/${MANIFEST_FILE}`));
+  // The peers serve the default (newest) release, as ours does for a request without X-GPC-Release.
+  const release = manifest.releases[0]!;
   const nodes: Record<string, GpcNodeView> = {};
   const codes = keys.reader("codes");
   for (const code of keys.keys("codes")) {
@@ -72,9 +75,9 @@ export function exportPeerData(distDir: string): PeerData {
   for (const code of keys.keys("bricks")) bricks[code] = [...brickReader.get<BrickRecord>(code)!.attributes];
   return {
     versions: {
-      gpc_release: manifest.gpc_release,
+      gpc_release: release.gpc_release,
       schema_version: manifest.schema_version,
-      map_version: manifest.map_version,
+      map_version: release.map_version,
     },
     nodes,
     browse,

@@ -1,23 +1,29 @@
 /**
- * The service's own content, compiled against the GPC release: the browse tree with the curated mapping
+ * The service's own content, compiled against a GPC release: the browse tree with the curated mapping
  * table (every node's effective mapping after inheritance), the phrase lexicon, the SSSOM export and the
  * coverage report.
+ *
+ * The inputs are read once (`readContent`) and compiled for each served release (`compileReadContent`):
+ * content curated against another release is carried into it (carry_forward.ts), its stale rows reported
+ * and made warnings, so that `--strict` fails on them.
  */
 import { BuildError } from "../input/build_error.ts";
+import { splitCsvMetadata } from "../input/csv_parse.ts";
 import type { BuildWarning } from "../input/build_warning.ts";
 import type { PlacementIndex } from "../gpc/gpc_placements.ts";
 import type { BuildInputs } from "../input/build_inputs.ts";
 import type { BuildFile } from "../dist/dist_writer.ts";
 import type { Progress } from "../progress.ts";
-import { readBrowseTreeFolder } from "./browse_tree_folder.ts";
+import { type BrowseTreeFolderRead, readBrowseTreeFolder } from "./browse_tree_folder.ts";
 import { type MappingTable, parseMappingTable } from "./mapping_table_reader.ts";
 import { compileBrowseRecords } from "./mapping_inheritance.ts";
 import { mappingCoverage } from "./mapping_coverage.ts";
 import { sssomTsv } from "./sssom_export.ts";
-import { type LexiconRow, parseLexicon } from "./lexicon_reader.ts";
-import type { BrowseTree } from "./browse_tree.ts";
+import { parseLexicon } from "./lexicon_reader.ts";
 import { type CurationReport, curationReport } from "./curation_report.ts";
 import { curationSummaryLines, curationWarnings } from "./curation_text.ts";
+import { type CarryForward, carryInto, carryLine, type CurationOrigin } from "./carry_forward.ts";
+import { staleWarnings } from "./stale_warnings.ts";
 import type { BrowseRecord, CodeRecord, LexiconRecord } from "../../src/format/shard_records.ts";
 
 /** Version reported when an input is absent. */
@@ -38,16 +44,69 @@ export interface CompiledContent {
   readonly warnings: readonly BuildWarning[];
 }
 
+/** The content inputs, read and parsed once for every release they are compiled for. */
+export interface ReadContent {
+  readonly inputs: BuildInputs;
+  readonly tree: { readonly name: string; readonly read: BrowseTreeFolderRead } | undefined;
+  readonly table: MappingTable | undefined;
+  readonly lexicon: { readonly file: string; readonly text: string } | undefined;
+}
+
 const encoder = new TextEncoder();
 
-/** Reads and compiles the tree, mapping table and lexicon named by `inputs`. */
+/** Reads the tree, the mapping table and the lexicon named by `inputs`. */
+export async function readContent(inputs: BuildInputs, progress: Progress): Promise<ReadContent> {
+  if (inputs.mappingTable !== undefined && inputs.browseTree === undefined) {
+    throw new BuildError(
+      inputs.mappingTable,
+      "file",
+      "a mapping table needs a browse tree in data/browse/<name>/",
+    );
+  }
+  let tree: ReadContent["tree"];
+  let table: MappingTable | undefined;
+  if (inputs.browseTree !== undefined) {
+    const { name, folder, files } = inputs.browseTree;
+    tree = { name, read: await readBrowseTreeFolder(name, folder, files, progress) };
+    if (inputs.mappingTable !== undefined) {
+      progress.step(`reading mapping table ${inputs.mappingTable}`);
+      const text = await Deno.readTextFile(inputs.mappingTable);
+      table = parseMappingTable(text, inputs.mappingTable, tree.read.tree, name);
+    }
+  }
+  const lexicon = inputs.lexicon === undefined
+    ? undefined
+    : { file: inputs.lexicon, text: await Deno.readTextFile(inputs.lexicon) };
+  return { inputs, tree, table, lexicon };
+}
+
+/** Reads and compiles the tree, mapping table and lexicon named by `inputs` for one release. */
 export async function compileContent(
   inputs: BuildInputs,
   codes: ReadonlyMap<string, CodeRecord>,
   gpcRelease: string,
   placements: PlacementIndex,
   progress: Progress,
+  origin?: CurationOrigin,
 ): Promise<CompiledContent> {
+  const read = await readContent(inputs, progress);
+  return compileReadContent(read, codes, gpcRelease, placements, progress, origin);
+}
+
+/**
+ * Compiles read content for the release whose codes are `codes`; `origin` gives the codes of the releases
+ * the content may have been curated against (without it, content curated elsewhere is checked for absent
+ * codes only).
+ */
+export function compileReadContent(
+  read: ReadContent,
+  codes: ReadonlyMap<string, CodeRecord>,
+  gpcRelease: string,
+  placements: PlacementIndex,
+  progress: Progress,
+  origin?: CurationOrigin,
+): CompiledContent {
+  const { inputs } = read;
   const extras: BuildFile[] = [];
   const counts: Record<string, number> = {};
   let coverage: Record<string, unknown> = {};
@@ -59,47 +118,27 @@ export async function compileContent(
     warnings.push(warning);
     progress.line(`warning: ${warning.message}`);
   };
-  let curatedTree: BrowseTree | undefined;
-  let curatedTable: MappingTable | undefined;
-  let lexiconRows: readonly LexiconRow[] = [];
+  // Content curated against another release: a warning when that release's publication is not here to check
+  // moves and retitles against, a progress line otherwise.
+  const noteCarry = (what: string, file: string, carry: CarryForward, stale: number, retitled: number) => {
+    const line = carryLine(what, gpcRelease, carry, stale, retitled);
+    if (carry.fromCodes === undefined) warn({ file, where: "metadata", message: line });
+    else progress.line(line);
+  };
 
-  if (inputs.mappingTable !== undefined && inputs.browseTree === undefined) {
-    throw new BuildError(
-      inputs.mappingTable,
-      "file",
-      "a mapping table needs a browse tree in data/browse/<name>/",
-    );
-  }
-  if (inputs.browseTree !== undefined) {
-    const { name, folder, files } = inputs.browseTree;
-    const read = await readBrowseTreeFolder(name, folder, files, progress);
-    const tree = read.tree;
-    curatedTree = tree;
+  if (read.tree !== undefined) {
+    const { name, read: treeRead } = read.tree;
+    const tree = treeRead.tree;
     counts.browse_nodes = tree.nodes.size;
-    report.browse_tree = read.report;
-    report.duplicate_rows = read.duplicate_rows;
-    report.alternate_names = read.alternate_names;
-    warnings.push(...read.warnings);
-    let table: MappingTable = { source: "", metadata: new Map(), map_version: NO_VERSION, rows: [] };
-    if (inputs.mappingTable !== undefined) {
-      progress.step(`reading mapping table ${inputs.mappingTable}`);
-      table = parseMappingTable(
-        await Deno.readTextFile(inputs.mappingTable),
-        inputs.mappingTable,
-        tree,
-        name,
-      );
-      const declaredRelease = table.metadata.get("gpc_release");
-      if (declaredRelease !== undefined && declaredRelease !== gpcRelease) {
-        warn({
-          file: inputs.mappingTable,
-          where: "metadata",
-          message: `mapping table was curated against ${declaredRelease}, compiling against ${gpcRelease}`,
-        });
-      }
+    report.browse_tree = treeRead.report;
+    report.duplicate_rows = treeRead.duplicate_rows;
+    report.alternate_names = treeRead.alternate_names;
+    warnings.push(...treeRead.warnings);
+    const table = read.table ?? { source: "", metadata: new Map(), map_version: NO_VERSION, rows: [] };
+    const carry = read.table && carryInto(gpcRelease, table.metadata.get("gpc_release"), origin);
+    if (read.table !== undefined) {
       mapVersion = table.map_version;
       counts.mapping_rows = table.rows.length;
-      curatedTable = table;
     } else {
       warn({
         file: `${inputs.dataDir}/mappings`,
@@ -107,11 +146,23 @@ export async function compileContent(
         message: `no mapping table in ${inputs.dataDir}/mappings: every browse node answers gpc null`,
       });
     }
-    const compiled = compileBrowseRecords(tree, table, codes);
+    const compiled = compileBrowseRecords(tree, table, codes, carry);
     browse = compiled.records;
     const figures = mappingCoverage(browse, compiled.stale_rows);
     coverage = { ...figures };
     report.coverage = figures;
+    counts.stale_mapping_rows = compiled.stale_rows.length;
+    if (carry !== undefined) {
+      report.mapping_carried_from = carry.from;
+      report.mapping_retitled = compiled.retitled_rows;
+      noteCarry(
+        "mapping table",
+        table.source,
+        carry,
+        compiled.stale_rows.length,
+        compiled.retitled_rows.length,
+      );
+    }
     progress.line(
       `browse tree ${name}: ${figures.nodes} nodes, ${figures.self} mapped, ${figures.inherited} inherited, ` +
         `${figures.unmapped} unmapped (${(figures.resolved_ratio * 100).toFixed(1)}% resolved, ` +
@@ -120,10 +171,11 @@ export async function compileContent(
     for (const stale of compiled.stale_rows) {
       progress.line(
         `stale mapping row: ${inputs.mappingTable} line ${stale.line}: browse_id ${stale.browse_id} → ` +
-          `${stale.gpc_code} (${stale.reason})`,
+          `${stale.gpc_code} (${stale.reason} in ${gpcRelease})`,
       );
     }
-    if (inputs.mappingTable !== undefined) {
+    warnings.push(...staleWarnings(table.source, gpcRelease, compiled.stale_rows, []));
+    if (read.table !== undefined) {
       extras.push({
         name: "mapping.sssom.tsv",
         bytes: encoder.encode(sssomTsv(tree, table, browse, {
@@ -142,24 +194,44 @@ export async function compileContent(
 
   let lexicon = new Map<string, LexiconRecord>();
   let lexiconVersion = NO_VERSION;
-  if (inputs.lexicon !== undefined) {
-    progress.step(`reading lexicon ${inputs.lexicon}`);
-    const compiled = parseLexicon(await Deno.readTextFile(inputs.lexicon), inputs.lexicon, codes);
+  let lexiconRows: Parameters<typeof curationReport>[0]["lexicon"];
+  if (read.lexicon !== undefined) {
+    const { file, text } = read.lexicon;
+    progress.step(`compiling lexicon ${file} for ${gpcRelease}`);
+    const declared = splitCsvMetadata(text, file).metadata.get("gpc_release");
+    const carry = carryInto(gpcRelease, declared, origin);
+    const compiled = parseLexicon(text, file, codes, carry);
     lexicon = compiled.records;
     lexiconVersion = compiled.lexicon_version;
     counts.lexicon_phrases = lexicon.size;
+    counts.stale_lexicon_phrases = compiled.stale_phrases.length;
     report.lexicon_inactive_bricks = compiled.inactive_bricks;
-    lexiconRows = compiled.rows;
+    report.lexicon_stale_phrases = compiled.stale_phrases;
+    const staleLines = new Set(compiled.stale_phrases.map((phrase) => phrase.line));
+    // A stale phrase answers blank: the stale-row report covers it, not the curation checks.
+    lexiconRows = { file, rows: compiled.rows.filter((row) => !staleLines.has(row.line)) };
+    if (carry !== undefined) {
+      report.lexicon_carried_from = carry.from;
+      report.lexicon_retitled = compiled.retitled;
+      noteCarry("lexicon", file, carry, compiled.stale_phrases.length, compiled.retitled.length);
+    }
+    for (const stale of compiled.stale_phrases) {
+      const why = stale.stale.map((code) => `${code.gpc_code} ${code.reason}`).join(", ");
+      progress.line(
+        `stale lexicon phrase: ${file} line ${stale.line}: "${stale.phrase}" answers blank (${why})`,
+      );
+    }
+    warnings.push(...staleWarnings(file, gpcRelease, [], compiled.stale_phrases));
     progress.line(`lexicon ${lexiconVersion}: ${lexicon.size} phrases`);
   }
 
   const curation = curationReport({
     codes,
     placements,
-    tree: curatedTree,
-    table: curatedTable,
+    tree: read.tree?.read.tree,
+    table: read.table,
     browse,
-    lexicon: inputs.lexicon === undefined ? undefined : { file: inputs.lexicon, rows: lexiconRows },
+    lexicon: lexiconRows,
   });
   report.curation = curation;
   for (const line of curationSummaryLines(curation)) progress.line(line);

@@ -9,7 +9,8 @@
 import { BuildError, isFileSystemError } from "../input/build_error.ts";
 import { ArgumentReader } from "../input/command_arguments.ts";
 import { findBuildInputs } from "../input/build_inputs.ts";
-import { readGpc } from "../gpc/gpc_read.ts";
+import { readPublications } from "../gpc/gpc_publications.ts";
+import { splitCsvMetadata } from "../input/csv_parse.ts";
 import { validateGpcRelease } from "../gpc/gpc_validate.ts";
 import { compileGpc } from "../gpc/gpc_compile.ts";
 import { buildPlacementIndex } from "../gpc/gpc_placements.ts";
@@ -80,7 +81,13 @@ export async function runCuration(
   }
   try {
     const inputs = findBuildInputs(options.dataDir);
-    const release = await readGpc(inputs.gpc);
+    // Against the release the mapping table declares, when data/gpc holds it; else the newest.
+    const { all } = await readPublications(inputs.gpc, 1);
+    const declared = inputs.mappingTable === undefined
+      ? undefined
+      : splitCsvMetadata(await Deno.readTextFile(inputs.mappingTable), inputs.mappingTable).metadata
+        .get("gpc_release");
+    const release = (all.find((read) => read.release.release === declared) ?? all[0]!).release;
     validateGpcRelease(release);
     const gpc = compileGpc(release);
     const content = await compileContent(

@@ -8,12 +8,26 @@
  * a code that is not a brick of the release (absent, or a segment, family, class or attribute code).
  * Certain-or-blank: the lexicon only ever answers bricks. A brick that the release marks inactive is still
  * served (it is a brick of the release) and listed in `inactive_bricks` for the build report.
+ *
+ * Compiled for another release than the one it was curated against (`carry`, carry_forward.ts), a code the
+ * release retired, lacks or moved is not an error: the phrase is stale and answers blank (it is left out of
+ * the shard, as a phrase the lexicon does not carry), because its list of bricks is no longer certain to be
+ * every brick it means; it is listed in `stale_phrases`. A retitled brick carries over and is listed.
  */
 import { GPC_CODE } from "../gpc/gpc_validate.ts";
 import { BuildError } from "../input/build_error.ts";
 import { csvTable, parseCsv, requiredVersion, splitCsvMetadata } from "../input/csv_parse.ts";
 import { normalisePhrase } from "../../src/format/phrase_normalise.ts";
 import type { CodeKind, CodeRecord, GpcNodeView, LexiconRecord } from "../../src/format/shard_records.ts";
+import { carriedCode, type CarryForward, type RetitledCode } from "./carry_forward.ts";
+
+/** A phrase left out of the release because a code of its row is stale there. */
+export interface StalePhrase {
+  readonly phrase: string;
+  readonly line: number;
+  /** The row's stale codes and why each is stale. */
+  readonly stale: readonly { readonly gpc_code: string; readonly reason: "retired" | "absent" | "moved" }[];
+}
 
 /** An inactive brick a lexicon row names. */
 export interface InactiveLexiconBrick {
@@ -39,6 +53,10 @@ export interface CompiledLexicon {
   readonly inactive_bricks: readonly InactiveLexiconBrick[];
   /** The rows in file order. */
   readonly rows: readonly LexiconRow[];
+  /** Phrases answering blank in this release (content curated against another), in file order. */
+  readonly stale_phrases: readonly StalePhrase[];
+  /** Rows naming a brick this release retitled, in file order. */
+  readonly retitled: readonly (RetitledCode & { readonly phrase: string; readonly line: number })[];
 }
 
 const KIND_NAME: Readonly<Record<CodeKind, string>> = {
@@ -50,11 +68,15 @@ const KIND_NAME: Readonly<Record<CodeKind, string>> = {
   attribute_value: "an attribute value",
 };
 
-/** Parses and checks the lexicon against the release's codes; throws BuildError naming the row of a problem. */
+/**
+ * Parses and checks the lexicon against the release's codes; throws BuildError naming the row of a problem.
+ * `carry`: the lexicon was curated against another release (see above).
+ */
 export function parseLexicon(
   text: string,
   file: string,
   codes: ReadonlyMap<string, CodeRecord>,
+  carry?: CarryForward,
 ): CompiledLexicon {
   const { metadata, body, bodyLine } = splitCsvMetadata(text, file);
   const version = requiredVersion(metadata, "lexicon_version", file);
@@ -63,6 +85,8 @@ export function parseLexicon(
   const lineOf = new Map<string, number>();
   const inactive: InactiveLexiconBrick[] = [];
   const rows: LexiconRow[] = [];
+  const stalePhrases: StalePhrase[] = [];
+  const retitled: CompiledLexicon["retitled"][number][] = [];
   for (const row of table.rows) {
     const where = `line ${row.line}`;
     const phrase = row.get("phrase");
@@ -79,10 +103,17 @@ export function parseLexicon(
     const listed = row.get("gpc_codes").split(";").map((code) => code.trim());
     const bricks: GpcNodeView[] = [];
     const seen = new Set<string>();
+    const stale: StalePhrase["stale"][number][] = [];
     for (const code of listed) {
       if (!GPC_CODE.test(code)) throw new BuildError(file, where, `gpc code "${code}" is not 8 digits`);
       if (seen.has(code)) throw new BuildError(file, where, `gpc code ${code} is listed twice`);
       seen.add(code);
+      const carried = carry === undefined ? {} : carriedCode(code, codes, carry);
+      if (carried.stale !== undefined) {
+        stale.push({ gpc_code: code, reason: carried.stale });
+        continue;
+      }
+      if (carried.retitled !== undefined) retitled.push({ ...carried.retitled, phrase, line: row.line });
       const record = codes.get(code);
       if (record === undefined) {
         throw new BuildError(file, where, `gpc code ${code} is not in the GPC release`);
@@ -94,8 +125,16 @@ export function parseLexicon(
       bricks.push(record.node);
     }
     lineOf.set(key, row.line);
-    records.set(key, { gpc: bricks });
+    if (stale.length === 0) records.set(key, { gpc: bricks });
+    else stalePhrases.push({ phrase, line: row.line, stale });
     rows.push({ phrase, gpc_codes: listed, note: row.get("note").trim(), line: row.line });
   }
-  return { lexicon_version: version, records, inactive_bricks: inactive, rows };
+  return {
+    lexicon_version: version,
+    records,
+    inactive_bricks: inactive,
+    rows,
+    stale_phrases: stalePhrases,
+    retitled,
+  };
 }

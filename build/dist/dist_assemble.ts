@@ -4,21 +4,28 @@
  * Pure: the same parts give the same bytes (no clock, no randomness, keys sorted by the shard writer,
  * manifest keys in a fixed order), and the build id is derived from the shards' hashes.
  *
- * The manifest's map_version, served as X-Map-Version, is the curators' declared version plus a hash of
- * the shards classify and brick-attributes answer from (`REFERENCE_SHARD_NAMES`). Those shards are compiled
- * from the GPC publication, the browse tree, the mapping table and the lexicon, so any edit of these that
- * changes an answer changes the header, even with the declared version and the release date unchanged.
+ * A build serves one or more GPC releases, newest first: each gets its own codes, bricks, browse and lexicon
+ * shards (`<release>.<name>.shard`) and reports (`<release>.<file>`); the catalog shards are written once.
+ * Each release's map_version, served as X-Map-Version with its answers, is the curators' declared version
+ * plus a hash of that release's four shards. Those are compiled from the GPC publication, the browse tree,
+ * the mapping table and the lexicon, so any edit of these that changes an answer changes the header, even
+ * with the declared version and the release date unchanged.
  */
 import { writeShard } from "./shard_writer.ts";
 import type { BuildFile } from "./dist_writer.ts";
 import { MSGPACK_OPTIONS, SHARD_FORMAT_VERSION } from "../../src/format/shard_format.ts";
 import {
   CATALOG_SHARD_NAMES,
+  type CatalogShardName,
   DIST_FORMAT_VERSION,
   type InputEntry,
   type Manifest,
   MANIFEST_FILE,
-  SHARD_NAMES,
+  RELEASE_SHARD_NAMES,
+  type ReleaseChanges,
+  type ReleaseEntry,
+  releaseShardFile,
+  type ReleaseShardName,
   type ShardEntry,
   type ShardName,
 } from "../../src/format/manifest.ts";
@@ -28,10 +35,12 @@ import type { BrickRecord, BrowseRecord, CodeRecord, LexiconRecord } from "../..
 /** The response schema version every answer reports. */
 export const SCHEMA_VERSION = "v1";
 
-/** Everything a build compiled, ready to be written. */
-export interface CompiledParts {
+/** One GPC release compiled: its shards' records and what the manifest says of it. */
+export interface CompiledReleaseParts {
   readonly gpcRelease: string;
   readonly gpcLanguage: string;
+  /** The publication's path relative to the data directory. */
+  readonly publication: string;
   /** The mapping table's declared map_version (`none` without a table); the build appends the hash. */
   readonly declaredMapVersion: string;
   readonly lexiconVersion: string;
@@ -39,12 +48,26 @@ export interface CompiledParts {
   readonly bricks: ReadonlyMap<string, BrickRecord>;
   readonly browse: ReadonlyMap<string, BrowseRecord>;
   readonly lexicon: ReadonlyMap<string, LexiconRecord>;
+  readonly counts: Readonly<Record<string, number>>;
+  readonly coverage: Readonly<Record<string, unknown>>;
+  /** Changes from the next older release of the build; null for the oldest. */
+  readonly changes: ReleaseChanges | null;
+  /** This release's extra files (reports, exports), written as `<release>.<name>`. */
+  readonly extras: readonly BuildFile[];
+}
+
+/** Everything a build compiled, ready to be written. */
+export interface CompiledParts {
+  /** The served releases, newest first: the first is the default. */
+  readonly releases: readonly CompiledReleaseParts[];
+  /** How many releases the build was asked to keep. */
+  readonly keep: number;
   /** Records of the catalog shards (absent shards are written empty). */
   readonly catalog: ReadonlyMap<ShardName, ReadonlyMap<string, unknown>>;
   readonly inputs: readonly InputEntry[];
+  /** Catalog counts. */
   readonly counts: Readonly<Record<string, number>>;
-  readonly coverage: Readonly<Record<string, unknown>>;
-  /** Extra files of the build (reports, exports), written beside the shards. */
+  /** Extra files of the build as a whole (the catalog report), written beside the shards. */
   readonly extras: readonly BuildFile[];
 }
 
@@ -57,57 +80,66 @@ export interface AssembledBuild {
 
 /** Encodes the shards and the manifest of `parts`. */
 export async function assembleBuild(parts: CompiledParts): Promise<AssembledBuild> {
-  const records = (name: ShardName): Iterable<readonly [string, unknown]> => {
-    switch (name) {
-      case "codes":
-        return parts.codes;
-      case "bricks":
-        return parts.bricks;
-      case "browse":
-        return parts.browse;
-      case "lexicon":
-        return parts.lexicon;
-      default:
-        return parts.catalog.get(name) ?? [];
-    }
-  };
   const files: BuildFile[] = [];
-  const shards = {} as Record<ShardName, ShardEntry>;
-  for (const name of SHARD_NAMES) {
-    const bytes = writeShard(records(name));
-    const file = `${name}.shard`;
+  const shard = async (file: string, records: Iterable<readonly [string, unknown]>): Promise<ShardEntry> => {
+    const bytes = writeShard(records);
     files.push({ name: file, bytes });
-    shards[name] = {
-      file,
-      bytes: bytes.length,
-      sha256: await sha256Hex(bytes),
-      records: countOf(records(name)),
+    return { file, bytes: bytes.length, sha256: await sha256Hex(bytes), records: countOf(records) };
+  };
+  const releases: ReleaseEntry[] = [];
+  for (const release of parts.releases) {
+    const records: Record<ReleaseShardName, ReadonlyMap<string, unknown>> = {
+      codes: release.codes,
+      bricks: release.bricks,
+      browse: release.browse,
+      lexicon: release.lexicon,
     };
+    const shards = {} as Record<ReleaseShardName, ShardEntry>;
+    for (const name of RELEASE_SHARD_NAMES) {
+      shards[name] = await shard(releaseShardFile(release.gpcRelease, name), records[name]);
+    }
+    releases.push({
+      gpc_release: release.gpcRelease,
+      gpc_language: release.gpcLanguage,
+      publication: release.publication,
+      map_version: `${release.declaredMapVersion}+${await answerDataHash(shards)}`,
+      lexicon_version: release.lexiconVersion,
+      shards,
+      counts: release.counts,
+      coverage: release.coverage,
+      changes: release.changes,
+    });
   }
-  const mapVersion = `${parts.declaredMapVersion}+${await answerDataHash(shards)}`;
+  const catalogShards = {} as Record<CatalogShardName, ShardEntry>;
+  for (const name of CATALOG_SHARD_NAMES) {
+    catalogShards[name] = await shard(`${name}.shard`, parts.catalog.get(name) ?? []);
+  }
+  const defaultRelease = releases[0]!.gpc_release;
   const body = {
     format_version: DIST_FORMAT_VERSION,
     shard_format_version: SHARD_FORMAT_VERSION,
-    gpc_release: parts.gpcRelease,
-    gpc_language: parts.gpcLanguage,
+    default_release: defaultRelease,
     schema_version: SCHEMA_VERSION,
-    map_version: mapVersion,
-    lexicon_version: parts.lexiconVersion,
+    keep: parts.keep,
     msgpackr: { ...MSGPACK_OPTIONS },
     inputs: parts.inputs,
-    shards,
+    releases,
+    shards: catalogShards,
     counts: parts.counts,
-    coverage: parts.coverage,
   };
+  const extras = [
+    ...parts.releases.flatMap((release) =>
+      release.extras.map((file) => ({ name: `${release.gpcRelease}.${file.name}`, bytes: file.bytes }))
+    ),
+    ...parts.extras,
+  ];
   // The id covers everything the build writes, so one id always means the same bytes.
-  const extraHashes = await Promise.all(
-    parts.extras.map(async (f) => `${f.name} ${await sha256Hex(f.bytes)}`),
-  );
+  const extraHashes = await Promise.all(extras.map(async (f) => `${f.name} ${await sha256Hex(f.bytes)}`));
   const contentHash = await sha256Hex(new TextEncoder().encode(JSON.stringify([body, extraHashes])));
-  const id = `${parts.gpcRelease}-${contentHash.slice(0, 16)}`;
+  const id = `${defaultRelease}-${contentHash.slice(0, 16)}`;
   const { format_version, shard_format_version, ...rest } = body;
   const manifest: Manifest = { format_version, shard_format_version, build_id: id, ...rest };
-  files.push(...parts.extras);
+  files.push(...extras);
   files.push({
     name: MANIFEST_FILE,
     bytes: new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`),
@@ -115,14 +147,9 @@ export async function assembleBuild(parts: CompiledParts): Promise<AssembledBuil
   return { id, files, manifest };
 }
 
-/** The shards every classify and brick-attributes answer is read from (the catalog's serve other paths). */
-export const REFERENCE_SHARD_NAMES: readonly ShardName[] = SHARD_NAMES.filter((name) =>
-  !CATALOG_SHARD_NAMES.includes(name)
-);
-
-/** First 8 hex digits of a sha256 over the reference shards' hashes: the content part of X-Map-Version. */
-async function answerDataHash(shards: Readonly<Record<ShardName, ShardEntry>>): Promise<string> {
-  const lines = REFERENCE_SHARD_NAMES.map((name) => `${name} ${shards[name].sha256}\n`).join("");
+/** First 8 hex digits of a sha256 over one release's shards' hashes: the content part of X-Map-Version. */
+async function answerDataHash(shards: Readonly<Record<ReleaseShardName, ShardEntry>>): Promise<string> {
+  const lines = RELEASE_SHARD_NAMES.map((name) => `${name} ${shards[name].sha256}\n`).join("");
   return (await sha256Hex(new TextEncoder().encode(lines))).slice(0, 8);
 }
 

@@ -2,7 +2,8 @@
  * Finds the build's inputs in a data directory, by folder:
  *
  * ```
- * data/gpc/        exactly one GS1 GPC publication (.xml, .json or .xlsx)
+ * data/gpc/        one or more GS1 GPC publications (.xml, .json or .xlsx), one per release: the build serves
+ *                  the newest (GPC_RELEASES_KEEP, `--keep`) side by side
  * data/browse/T/   one browse tree, T its name: Browse Tree Guides (.csv or .xlsx, their union), or one
  *                  parent-id .csv, or one Google-style taxonomy .txt (.xls is listed, to be refused by name)
  * data/mappings/   the mapping table (.csv) for tree T
@@ -29,7 +30,8 @@ export const OFFICIAL_PRICE_FOLDERS = ["statcan", "usda_ers"] as const;
 /** The inputs of one build, as paths. */
 export interface BuildInputs {
   readonly dataDir: string;
-  readonly gpc: string;
+  /** The GPC publications, sorted by file name (the build orders them by release id). */
+  readonly gpc: readonly string[];
   /** The tree's folder and its tree files, sorted by name (the reader decides what they may be). */
   readonly browseTree:
     | { readonly name: string; readonly folder: string; readonly files: readonly string[] }
@@ -46,7 +48,14 @@ export interface BuildInputs {
 
 /** Locates the inputs under `dataDir`; throws BuildError when a folder holds the wrong number of files. */
 export function findBuildInputs(dataDir: string): BuildInputs {
-  const gpc = one(dataDir, "gpc", [".xml", ".json", ".xlsx"], true)!;
+  const gpc = listFiles(`${dataDir}/gpc`, GPC_EXTENSIONS);
+  if (gpc.length === 0) {
+    throw new BuildError(
+      `${dataDir}/gpc`,
+      "folder",
+      `must hold at least one ${GPC_EXTENSIONS.join(", ")} file`,
+    );
+  }
   const treeFolders = listDirectories(`${dataDir}/browse`);
   if (treeFolders.length > 1) {
     throw new BuildError(`${dataDir}/browse`, "folder", `holds ${treeFolders.length} trees; one is served`);
@@ -73,7 +82,7 @@ export function findBuildInputs(dataDir: string): BuildInputs {
 /** Every input path of a build, in a fixed order. */
 export function inputPaths(inputs: BuildInputs): string[] {
   return [
-    inputs.gpc,
+    ...inputs.gpc,
     ...(inputs.browseTree?.files ?? []),
     ...(inputs.mappingTable ? [inputs.mappingTable] : []),
     ...(inputs.lexicon ? [inputs.lexicon] : []),
@@ -102,6 +111,7 @@ export async function describeInputs(inputs: BuildInputs): Promise<InputEntry[]>
 }
 
 const TREE_EXTENSIONS = [".csv", ".txt", ".xlsx", ".xls"];
+const GPC_EXTENSIONS = [".xml", ".json", ".xlsx"];
 
 function treeFiles(dataDir: string, name: string): NonNullable<BuildInputs["browseTree"]> {
   const folder = `${dataDir}/browse/${name}`;

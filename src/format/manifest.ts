@@ -2,8 +2,10 @@
  * The dist manifest: what a build produced, written by the compiler, trusted by the store.
  *
  * A dist directory holds `CURRENT` (the id of the build being served) and one directory per build under
- * `builds/<id>/`, each with `manifest.json` and its shards. The build id is derived from the shards'
- * hashes, so identical inputs give the same id and the same bytes.
+ * `builds/<id>/`, each with `manifest.json` and its shards. A build serves one or more GPC releases: each
+ * has its own codes, bricks, browse and lexicon shards (`<release>.<name>.shard`) and versions; the catalog
+ * shards (`<name>.shard`) are shared. The newest release is the default. The build id is derived from the
+ * shards' hashes, so identical inputs give the same id and the same bytes.
  */
 import { MSGPACK_OPTIONS } from "./shard_format.ts";
 
@@ -13,15 +15,14 @@ export const MANIFEST_FILE = "manifest.json";
 export const CURRENT_FILE = "CURRENT";
 /** Folder of the build directories inside dist. */
 export const BUILDS_DIR = "builds";
-/** Version of the dist layout and manifest shape. */
-export const DIST_FORMAT_VERSION = 1;
+/** Version of the dist layout and manifest shape (2: several GPC releases per build). */
+export const DIST_FORMAT_VERSION = 2;
 
-/** The shards every build has. */
-export const SHARD_NAMES = [
-  "codes",
-  "bricks",
-  "browse",
-  "lexicon",
+/** The shards each served GPC release has, compiled from its publication and the curated content. */
+export const RELEASE_SHARD_NAMES = ["codes", "bricks", "browse", "lexicon"] as const;
+
+/** The shards compiled from the catalog snapshots, once per build whatever the releases. */
+export const CATALOG_SHARD_NAMES = [
   "catalog",
   "catalog_lookup",
   "marketing_share",
@@ -34,21 +35,20 @@ export const SHARD_NAMES = [
   "shopper_deals",
 ] as const;
 
-/** The shards compiled from the catalog snapshots (the rest come from the GPC release and curated content). */
-export const CATALOG_SHARD_NAMES: readonly ShardName[] = [
-  "catalog",
-  "catalog_lookup",
-  "marketing_share",
-  "marketing_landscape",
-  "marketing_brands",
-  "analyst_inflation",
-  "analyst_dispersion",
-  "shopper_search",
-  "shopper_products",
-  "shopper_deals",
-];
+/** Every kind of shard. */
+export const SHARD_NAMES = [...RELEASE_SHARD_NAMES, ...CATALOG_SHARD_NAMES] as const;
+
 /** Name of one shard. */
 export type ShardName = typeof SHARD_NAMES[number];
+/** Name of a shard every release has. */
+export type ReleaseShardName = typeof RELEASE_SHARD_NAMES[number];
+/** Name of a catalog shard. */
+export type CatalogShardName = typeof CATALOG_SHARD_NAMES[number];
+
+/** The file name of a release's shard: the release id first, so one release's files sort together. */
+export function releaseShardFile(release: string, name: ReleaseShardName): string {
+  return `${release}.${name}.shard`;
+}
 
 /** One shard as the manifest lists it. */
 export interface ShardEntry {
@@ -65,21 +65,61 @@ export interface InputEntry {
   readonly sha256: string;
 }
 
+/** The codes of one hierarchy level that changed between two releases. */
+export interface LevelChangeCodes {
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly moved: readonly string[];
+  readonly retitled: readonly string[];
+}
+
+/** What changed from the next older served release, as the build's typed release diff found it. */
+export interface ReleaseChanges {
+  /** The older release compared with. */
+  readonly from: string;
+  readonly segments: LevelChangeCodes;
+  readonly families: LevelChangeCodes;
+  readonly classes: LevelChangeCodes;
+  readonly bricks: LevelChangeCodes;
+  /** Counts of attribute changes of the bricks in both; null when a side carries no attribute data. */
+  readonly attributes: Readonly<Record<string, number>> | null;
+}
+
+/** One served GPC release of a build. */
+export interface ReleaseEntry {
+  readonly gpc_release: string;
+  readonly gpc_language: string;
+  /** The publication it was compiled from, relative to the data directory (`gpc/…`). */
+  readonly publication: string;
+  /** The X-Map-Version of this release's answers. */
+  readonly map_version: string;
+  readonly lexicon_version: string;
+  readonly shards: Readonly<Record<ReleaseShardName, ShardEntry>>;
+  /** GPC, content and stale-row counts. */
+  readonly counts: Readonly<Record<string, number>>;
+  readonly coverage: Readonly<Record<string, unknown>>;
+  /** Changes from the next older release of the build; null for the oldest. */
+  readonly changes: ReleaseChanges | null;
+}
+
 /** The manifest of one build. */
 export interface Manifest {
   readonly format_version: number;
   readonly shard_format_version: number;
   readonly build_id: string;
-  readonly gpc_release: string;
-  readonly gpc_language: string;
+  /** The release answering requests that name none: the newest, `releases[0]`. */
+  readonly default_release: string;
   readonly schema_version: string;
-  readonly map_version: string;
-  readonly lexicon_version: string;
+  /** How many releases the build was asked to keep (GPC_RELEASES_KEEP, `--keep`). */
+  readonly keep: number;
   readonly msgpackr: Readonly<Record<string, unknown>>;
   readonly inputs: readonly InputEntry[];
-  readonly shards: Readonly<Record<ShardName, ShardEntry>>;
+  /** The served releases, newest first. */
+  readonly releases: readonly ReleaseEntry[];
+  /** The catalog shards, shared by every release. */
+  readonly shards: Readonly<Record<CatalogShardName, ShardEntry>>;
+  /** Catalog counts. */
   readonly counts: Readonly<Record<string, number>>;
-  readonly coverage: Readonly<Record<string, unknown>>;
 }
 
 /** Parses a manifest's text and checks its shape; throws an Error naming the file (not JSON, or the field). */
@@ -103,35 +143,63 @@ export function checkManifest(file: string, value: unknown): Manifest {
   if (typeof value !== "object" || value === null) fail("not a JSON object");
   const m = value as Record<string, unknown>;
   if (m.format_version !== DIST_FORMAT_VERSION) {
-    fail(`format_version ${String(m.format_version)} is not ${DIST_FORMAT_VERSION}`);
+    fail(
+      `format_version ${String(m.format_version)} is not ${DIST_FORMAT_VERSION}: ` +
+        "it was built by another version of the service; rebuild it with `deno task build`",
+    );
   }
-  for (const field of ["build_id", "gpc_release", "schema_version", "map_version"]) {
+  for (const field of ["build_id", "default_release", "schema_version"]) {
     if (typeof m[field] !== "string" || m[field] === "") fail(`${field} is missing`);
-  }
-  if (!/^v\d{8}$/.test(m.gpc_release as string)) {
-    fail(`gpc_release "${String(m.gpc_release)}" is not v<YYYYMMDD>`);
   }
   if (!/^v\d+$/.test(m.schema_version as string)) {
     fail(`schema_version "${String(m.schema_version)}" is not v<number>`);
   }
-  // Versions go into response headers: printable ASCII without spaces only.
-  if (!/^[\x21-\x7e]+$/.test(m.map_version as string)) fail("map_version is not a valid header value");
   if (JSON.stringify(m.msgpackr) !== JSON.stringify(MSGPACK_OPTIONS)) {
     fail("msgpackr options differ from the ones this runtime decodes with");
   }
-  const shards = m.shards as Record<string, unknown> | undefined;
-  if (typeof shards !== "object" || shards === null) fail("shards is missing");
-  for (const name of SHARD_NAMES) {
-    const entry = shards![name] as Record<string, unknown> | undefined;
+  checkShards(m.shards, CATALOG_SHARD_NAMES, "", fail);
+  const releases = m.releases;
+  if (!Array.isArray(releases) || releases.length === 0) fail("releases is missing or empty");
+  const seen = new Set<string>();
+  for (const [index, entry] of (releases as unknown[]).entries()) {
+    const where = `releases[${index}]`;
+    if (typeof entry !== "object" || entry === null) fail(`${where} is not an object`);
+    const r = entry as Record<string, unknown>;
+    if (typeof r.gpc_release !== "string" || !/^v\d{8}$/.test(r.gpc_release)) {
+      fail(`${where}.gpc_release "${String(r.gpc_release)}" is not v<YYYYMMDD>`);
+    }
+    if (seen.has(r.gpc_release as string)) fail(`${where}.gpc_release ${r.gpc_release} is listed twice`);
+    seen.add(r.gpc_release as string);
+    // Versions go into response headers: printable ASCII without spaces only.
+    if (typeof r.map_version !== "string" || !/^[\x21-\x7e]+$/.test(r.map_version)) {
+      fail(`${where}.map_version is not a valid header value`);
+    }
+    checkShards(r.shards, RELEASE_SHARD_NAMES, `${where}.`, fail);
+  }
+  if ((releases as ReleaseEntry[])[0]!.gpc_release !== m.default_release) {
+    fail(`default_release ${String(m.default_release)} is not releases[0]`);
+  }
+  return value as Manifest;
+}
+
+function checkShards(
+  value: unknown,
+  names: readonly string[],
+  where: string,
+  fail: (what: string) => never,
+): void {
+  if (typeof value !== "object" || value === null) fail(`${where}shards is missing`);
+  const shards = value as Record<string, unknown>;
+  for (const name of names) {
+    const entry = shards[name] as Record<string, unknown> | undefined;
     if (
       typeof entry !== "object" || entry === null || typeof entry.file !== "string" ||
       typeof entry.bytes !== "number" || typeof entry.records !== "number" ||
       typeof entry.sha256 !== "string" ||
       !/^[0-9a-f]{64}$/.test(entry.sha256)
-    ) fail(`shard ${name} is missing or incomplete`);
-    if (/[\\/]/.test(entry!.file as string)) fail(`shard ${name} file must be a plain name`);
+    ) fail(`${where}shard ${name} is missing or incomplete`);
+    if (/[\\/]/.test(entry!.file as string)) fail(`${where}shard ${name} file must be a plain name`);
   }
-  return value as Manifest;
 }
 
 /** An error naming the file an operation failed on, with the system's reason ("Permission denied …"). */

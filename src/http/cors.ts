@@ -17,7 +17,10 @@ export const CORS_HEADERS: [string, string][] = [
 /** Headers of the answer to a preflight (OPTIONS) request on a known path. */
 export const PREFLIGHT_HEADERS: [string, string][] = [
   ["Access-Control-Allow-Methods", "GET, HEAD"],
-  ["Access-Control-Allow-Headers", "PAYMENT-SIGNATURE, Content-Type, X-Request-Id, If-None-Match"],
+  [
+    "Access-Control-Allow-Headers",
+    "PAYMENT-SIGNATURE, Content-Type, X-Request-Id, If-None-Match, X-GPC-Release",
+  ],
   ["Access-Control-Max-Age", "86400"],
   ["Allow", ALLOWED_METHODS],
 ];

@@ -1,6 +1,7 @@
 /**
  * What answers each route once the pipeline (handler.ts) has routed, rate-limited and parsed a request: the
- * reference and catalog operations through the payment gate, stats, the retailer list, health, readiness,
+ * reference and catalog operations through the payment gate (from the release the request chose), stats, the
+ * served releases, the retailer list, health, readiness,
  * the OpenAPI document and the docs page. An answer needing nothing asynchronous is returned as it is.
  */
 import { ApiError } from "../operation/api_error.ts";
@@ -9,7 +10,8 @@ import type { RequestTarget } from "../operation/request_target.ts";
 import type { PaidWork } from "../operation/paid_work.ts";
 import { prepareBrickAttributes } from "../reference/brick_attributes.ts";
 import { prepareClassify } from "../reference/classify.ts";
-import { createStatsAnswer, type StatsBody } from "../catalog/stats.ts";
+import { createStatsAnswer } from "../catalog/stats.ts";
+import type { FixedBody } from "../operation/fixed_body.ts";
 import { CATALOG_SERVED } from "../catalog/catalog_operations.ts";
 import { retailersAnswer } from "../catalog/retailers.ts";
 import { freshnessHeader } from "../catalog/catalog_meta.ts";
@@ -20,6 +22,7 @@ import { docsResponse } from "./docs_page.ts";
 import { createReadiness } from "./readiness.ts";
 import { DOCS_PATH, type Route } from "./router.ts";
 import type { HandlerDeps } from "./handler.ts";
+import { type ChosenRelease, type ReleaseTable, releaseTable } from "./release_choice.ts";
 import {
   type Answer,
   DOCS_CACHE,
@@ -36,7 +39,16 @@ export type Outcome = Answer | Response;
 
 /** The route answerers of one handler. */
 export interface Endpoints {
-  serve(request: Request, target: RequestTarget, query: Query, route: Route): Outcome | Promise<Outcome>;
+  /** Answers a routed request; classify and brick-attributes from `release` (the handler's pick). */
+  serve(
+    request: Request,
+    target: RequestTarget,
+    query: Query,
+    route: Route,
+    release: ChosenRelease,
+  ): Outcome | Promise<Outcome>;
+  /** The GPC releases the dist serves, and the choice among them. */
+  readonly releases: ReleaseTable;
   /** The X-Data-Freshness-Hours value of a catalog request, if its country has data. */
   freshnessOf(query: Query): string | undefined;
   /** False when a shard failed a check. */
@@ -49,6 +61,7 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
   const readiness = deps.readiness ?? createReadiness({ store, verification: () => "verified" });
   const paidOkHeaders: Pairs = [["Content-Type", JSON_TYPE]];
   const statsAnswer = createStatsAnswer(store, strongEtag);
+  const releases = releaseTable(store, [], strongEtag);
   let openapi: string | undefined;
   const unhealthy = () => store.healthy?.() === false;
 
@@ -73,7 +86,7 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
     return await admission.settle(new Response(body, { status: 200, headers: paidOkHeaders }));
   }
 
-  function statsOutcome(request: Request, { json, etag }: StatsBody): Answer {
+  function fixedOutcome(request: Request, { json, etag }: FixedBody): Answer {
     const headers: Pairs = [["ETag", etag], STATS_CACHE, VARY_ORIGIN];
     if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
       return { status: 304, body: null, headers };
@@ -86,6 +99,7 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
     target: RequestTarget,
     query: Query,
     route: Route,
+    release: ChosenRelease,
   ): Outcome | Promise<Outcome> {
     switch (route.endpoint) {
       case "classify":
@@ -93,7 +107,7 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
         if (unhealthy()) throw unavailable();
         checkRequestTarget(target);
         const prepare = route.endpoint === "classify" ? prepareClassify : prepareBrickAttributes;
-        return paid(request, target, prepare(query, store));
+        return paid(request, target, prepare(query, release.store));
       }
       case "catalog": {
         if (unhealthy()) throw unavailable();
@@ -109,12 +123,13 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
           headers: [["Content-Type", JSON_TYPE], STATS_CACHE, VARY_ORIGIN],
         };
       }
+      case "releases":
       case "stats": {
         if (unhealthy()) throw unavailable();
-        const stats = statsAnswer(query);
-        return stats instanceof Promise
-          ? stats.then((body) => statsOutcome(request, body))
-          : statsOutcome(request, stats);
+        const fixed = route.endpoint === "stats" ? statsAnswer(query) : releases.answer(query);
+        return fixed instanceof Promise
+          ? fixed.then((body) => fixedOutcome(request, body))
+          : fixedOutcome(request, fixed);
       }
       case "health": {
         const problem = store.problem?.() ?? (unhealthy() ? "damaged" : undefined);
@@ -157,7 +172,7 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
     }
   }
 
-  return { serve, freshnessOf, healthy: () => !unhealthy() };
+  return { serve, releases, freshnessOf, healthy: () => !unhealthy() };
 }
 
 // Public: they say what an operator does, never a path.

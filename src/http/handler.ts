@@ -32,13 +32,14 @@ import type { ReadinessBody } from "./readiness.ts";
 import { storeTroubleLog } from "./store_trouble.ts";
 import { type Answer, errorAnswer, headOf, NO_STORE, type Pairs, responseOf, withHeaders } from "./answer.ts";
 import { createEndpoints, notFound, type Outcome, unavailable } from "./endpoints.ts";
+import { type ChosenRelease, RELEASE_HEADER } from "./release_choice.ts";
 
 /** What the handler is built from. */
 export interface HandlerDeps {
   readonly config: Config;
   /**
-   * The compiled data; `healthy()`, when present, false means a shard failed a check (answer 503);
-   * `problem()`, when present, tells /healthz why it answers 503 (the build may also have been removed).
+   * The compiled data (a dist: each of its releases, release_choice.ts); `healthy()`, when present, false
+   * means a shard failed a check (503); `problem()`, when present, tells /healthz why it answers 503.
    */
   readonly store: ReferenceStore & { healthy?(): boolean; problem?(): StoreProblem | undefined };
   readonly gate: PaymentGate;
@@ -67,18 +68,14 @@ const PREFLIGHT: Answer = { status: 204, body: null, headers: PREFLIGHT_HEADERS 
 
 /** Builds the handler. */
 export function createHandler(deps: HandlerDeps): Handler {
-  const { config, store, log } = deps;
+  const { config, log } = deps;
   const now = deps.now ?? Date.now;
   const storeTrouble = storeTroubleLog(log, now);
   const limiter: RateLimiter = config.rateLimit === null
     ? unlimited
     : createRateLimiter(config.rateLimit, deps.state, now, (e) => storeTrouble(e, "rate limit not counted"));
   const strictPaid = config.payments === "on";
-  const versionHeaders: Pairs = [
-    ["X-GPC-Release", store.versions.gpc_release],
-    ["X-Map-Version", store.versions.map_version],
-  ];
-  const { serve, freshnessOf, healthy } = createEndpoints(deps, now);
+  const { serve, releases, freshnessOf, healthy } = createEndpoints(deps, now);
 
   return function handle(request, info) {
     const started = performance.now();
@@ -94,6 +91,12 @@ export function createHandler(deps: HandlerDeps): Handler {
     const clientOf = () =>
       client ??= clientAddress(request, info?.remoteAddr ?? "unknown", config.trustProxyHops);
     let extra = NONE;
+    // The default release until the request names another; errors before the choice carry its headers.
+    let release: ChosenRelease = releases.fallback;
+    const answer = (): Outcome | Promise<Outcome> => {
+      if (route!.versioned && healthy()) release = releases.pick(headers.get(RELEASE_HEADER));
+      return serve(request, target, query, route!, release);
+    };
 
     const fail = (caught: unknown): Answer => {
       let error: ApiError;
@@ -111,7 +114,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     };
 
     const finish = (outcome: Outcome): Response | Promise<Response> => {
-      const added: Pairs = route?.versioned === true ? versionHeaders.slice() : [];
+      const added: Pairs = route?.versioned === true ? release.headers.slice() : [];
       // Paid operations' answers are sold per call: none may be stored (errors and the 200 say so already).
       if (route?.paid === true && (outcome instanceof Response || !hasCacheControl(outcome))) {
         added.push(NO_STORE);
@@ -161,14 +164,14 @@ export function createHandler(deps: HandlerDeps): Handler {
         if (admitted instanceof Promise) {
           outcome = admitted.then((pairs) => {
             extra = pairs;
-            return serve(request, target, query, route);
+            return answer();
           });
         } else {
           extra = admitted;
-          outcome = serve(request, target, query, route);
+          outcome = answer();
         }
       } else {
-        outcome = serve(request, target, query, route);
+        outcome = answer();
       }
     } catch (caught) {
       outcome = fail(caught);

@@ -21,6 +21,8 @@ import {
 import { brickAttributesResponseSchema, classifyResponseSchema } from "../reference/response_schemas.ts";
 import { catalogStatsSchema } from "../catalog/stats_schema.ts";
 import { healthSchema, problemSchema, readinessSchema, statsErrorSchema } from "./body_schemas.ts";
+import { releaseHeaderParam, releasesPaths } from "./openapi_releases.ts";
+import { releasesResponseSchema } from "./releases_schema.ts";
 import {
   BRICK_ATTRIBUTES_PATH,
   CLASSIFY_PATH,
@@ -150,6 +152,7 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
           parameters: [
             queryParam("browse_id", false, browseIdParam),
             queryParam("q", false, phrasesParam),
+            releaseHeaderParam,
             ...requestHeaders(deployment),
           ],
           responses: paidResponses(
@@ -171,7 +174,11 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
             "attributes [] in its slot; when no code is a known brick: 404 NO_RESULTS. Attributes and values",
             "in GS1's order (by title); value_count is the length of allowed_values.",
           ].join(" "),
-          parameters: [queryParam("gpc_code", true, gpcCodesParam), ...requestHeaders(deployment)],
+          parameters: [
+            queryParam("gpc_code", true, gpcCodesParam),
+            releaseHeaderParam,
+            ...requestHeaders(deployment),
+          ],
           responses: paidResponses(
             deployment,
             "BrickAttributesResponse",
@@ -238,6 +245,7 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
         },
       },
       ...catalogPaths(deployment, requestHeaders(deployment), (operation) => priceOf(payment, operation)),
+      ...releasesPaths(deployment),
     },
     components: {
       schemas: {
@@ -249,6 +257,7 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
         Health: schema(healthSchema),
         ...catalogSchemas(),
         Readiness: schema(readinessSchema),
+        ReleasesResponse: schema(releasesResponseSchema),
       },
       headers: headerComponents(deployment),
     },

@@ -70,9 +70,9 @@ export function headerComponents(deployment: Deployment): Record<string, unknown
       "Hours (one decimal) from the latest observation of the requested country (of us when country is " +
         `invalid) to this answer: on every answer of the shopper, marketing and analyst paths, ${everyAnswer}.`,
     ),
-    "ETag": str("Strong entity tag of the stats body (fixed for the life of a dist)."),
+    "ETag": str("Strong entity tag of the stats or releases body (fixed for the life of a dist)."),
     "Cache-Control": str(
-      "no-store for the paid operations (sold per call); public, max-age=60 for stats and retailers.",
+      "no-store for the paid operations (sold per call); public, max-age=60 for stats, retailers and releases.",
     ),
   };
 }

@@ -12,6 +12,7 @@ export type Endpoint =
   | "brickAttributes"
   | "stats"
   | "retailers"
+  | "releases"
   | "catalog"
   | "health"
   | "ready"
@@ -43,6 +44,8 @@ export const BRICK_ATTRIBUTES_PATH = "/v1/reference/brick-attributes";
 export const STATS_PATH = "/v1/public/stats";
 /** Path of the retailers list. */
 export const RETAILERS_PATH = "/v1/public/retailers";
+/** Path of the list of served GPC releases. */
+export const RELEASES_PATH = "/v1/public/releases";
 /** Path of the health check. */
 export const HEALTH_PATH = "/healthz";
 /** Path of the readiness check. */
@@ -76,6 +79,7 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   }],
   [STATS_PATH, { endpoint: "stats", errors: "plain", rateLimited: true, ...plain }],
   [RETAILERS_PATH, { endpoint: "retailers", errors: "problem", rateLimited: true, ...plain }],
+  [RELEASES_PATH, { endpoint: "releases", errors: "problem", rateLimited: true, ...plain }],
   ...Object.entries(CATALOG_OPERATIONS).map(([operation, { path }]): [string, Route] => [path, {
     endpoint: "catalog",
     errors: "problem",

@@ -6,7 +6,7 @@
  */
 import type { BrickRecord, BrowseRecord, CodeRecord, LexiconRecord } from "../format/shard_records.ts";
 import type { CatalogStats } from "../format/catalog_records.ts";
-import type { ShardName } from "../format/manifest.ts";
+import type { ReleaseChanges, ShardName } from "../format/manifest.ts";
 
 /** Versions every classify and brick-attributes answer carries, from the manifest. */
 export interface DataVersions {
@@ -39,4 +39,24 @@ export interface ReferenceStore {
   stats(): CatalogStats;
   /** A record of a catalog shard (the caller knows its type, see src/format/catalog_records.ts). */
   catalog<T>(shard: ShardName, key: string): T | undefined;
+}
+
+/** What GET /v1/public/releases tells of one served release, from the build's manifest. */
+export interface ReleaseSummary {
+  readonly gpc_release: string;
+  readonly gpc_language: string;
+  readonly map_version: string;
+  readonly lexicon_version: string;
+  /** GPC, content and stale-row counts. */
+  readonly counts: Readonly<Record<string, number>>;
+  /** Changes from the next older served release; null for the oldest. */
+  readonly changes: ReleaseChanges | null;
+}
+
+/** The GPC releases one dist serves side by side. */
+export interface ReleaseSet {
+  /** The stores of the served releases, newest first: the first is the default. */
+  readonly releases: readonly ReferenceStore[];
+  /** What each release's summary says, in the same order. */
+  readonly releaseSummaries: readonly ReleaseSummary[];
 }

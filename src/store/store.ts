@@ -1,5 +1,7 @@
 /**
- * Opens a compiled dist and answers the runtime's lookups, each in O(1) from one shard record.
+ * Opens a compiled dist and answers the runtime's lookups, each in O(1) from one shard record: for each GPC
+ * release the dist serves, a ReleaseStore (release_store.ts) over that release's shards and the shared
+ * catalog shards; the dist itself answers as its default release.
  *
  * Opening holds the build (build_lease.ts: no build removes it while this store is open), reads the
  * manifest, checks each shard's size against it and each shard's header and index; the cost depends on the
@@ -12,17 +14,28 @@
 import { canMap, mapFile, type MappedFile } from "./mmap.ts";
 import {
   cannotRead,
+  CATALOG_SHARD_NAMES,
+  type CatalogShardName,
   type Manifest,
   MANIFEST_FILE,
   parseManifest,
+  RELEASE_SHARD_NAMES,
+  type ReleaseShardName,
   resolveBuildDirectory,
-  SHARD_NAMES,
+  type ShardEntry,
   type ShardName,
 } from "../format/manifest.ts";
 import { holdBuild, sameFile } from "../format/build_lease.ts";
 import { ShardCorruptError, ShardReader } from "./shard_reader.ts";
 import { ShardSizeGuard, SIZE_CHECK_MS } from "./shard_size_guard.ts";
-import type { DataVersions, ReferenceStore, StoreProblem } from "./reference_store.ts";
+import type {
+  DataVersions,
+  ReferenceStore,
+  ReleaseSet,
+  ReleaseSummary,
+  StoreProblem,
+} from "./reference_store.ts";
+import { type DistHealth, type OpenedShard, ReleaseStore } from "./release_store.ts";
 import type { BrickRecord, BrowseRecord, CodeRecord, LexiconRecord } from "../format/shard_records.ts";
 import type { CatalogStats } from "../format/catalog_records.ts";
 import { sha256Hex } from "../format/sha256.ts";
@@ -40,8 +53,8 @@ export interface OpenOptions {
   readonly sizeCheckMs?: number;
 }
 
-/** An opened dist. */
-export interface OpenedStore extends ReferenceStore {
+/** An opened dist: every release it serves, and itself answering as its default (newest) release. */
+export interface OpenedStore extends ReferenceStore, ReleaseSet {
   readonly manifest: Manifest;
   /** The build directory being served. */
   readonly directory: string;
@@ -70,44 +83,53 @@ export function openStore(distDir: string, options: OpenOptions = {}): OpenedSto
   const mode = options.mode ?? (canMap() ? "mmap" : "read");
   const mapped: MappedFile[] = [];
   const guards: ShardSizeGuard[] = [];
+  const open = (entry: ShardEntry): OpenedShard => {
+    const path = `${directory}/${entry.file}`;
+    let bytes: Uint8Array;
+    let guard: ShardSizeGuard | undefined;
+    if (mode === "mmap") {
+      guard = new ShardSizeGuard(openFile(path), path, entry.bytes, options.sizeCheckMs ?? SIZE_CHECK_MS);
+      guards.push(guard);
+      guard.checkNow();
+      const file = mapFile(path);
+      mapped.push(file);
+      bytes = file.bytes;
+    } else {
+      bytes = readBytes(path);
+      if (bytes.length !== entry.bytes) {
+        throw new ShardCorruptError(path, `${bytes.length} bytes on disk, the manifest says ${entry.bytes}`);
+      }
+    }
+    const reader = new ShardReader(path, bytes);
+    if (reader.size !== entry.records) {
+      throw new ShardCorruptError(path, `${reader.size} records, the manifest says ${entry.records}`);
+    }
+    return { reader, guard, path, sha256: entry.sha256 };
+  };
   try {
     const manifestPath = `${directory}/${MANIFEST_FILE}`;
     const manifest = parseManifest(manifestPath, readText(manifestPath));
-    const readers = {} as Record<ShardName, ShardReader>;
-    const sizes = {} as Record<ShardName, ShardSizeGuard>;
-    for (const name of SHARD_NAMES) {
-      const entry = manifest.shards[name];
-      const path = `${directory}/${entry.file}`;
-      let bytes: Uint8Array;
-      if (mode === "mmap") {
-        const guard = new ShardSizeGuard(
-          openFile(path),
-          path,
-          entry.bytes,
-          options.sizeCheckMs ?? SIZE_CHECK_MS,
-        );
-        guards.push(guard);
-        guard.checkNow();
-        const file = mapFile(path);
-        mapped.push(file);
-        bytes = file.bytes;
-        sizes[name] = guard;
-      } else {
-        bytes = readBytes(path);
-        if (bytes.length !== entry.bytes) {
-          throw new ShardCorruptError(
-            path,
-            `${bytes.length} bytes on disk, the manifest says ${entry.bytes}`,
-          );
-        }
-      }
-      const reader = new ShardReader(path, bytes);
-      if (reader.size !== entry.records) {
-        throw new ShardCorruptError(path, `${reader.size} records, the manifest says ${entry.records}`);
-      }
-      readers[name] = reader;
-    }
-    return new DistStore(manifest, directory, mode, readers, { lease, mapped, sizes, options });
+    const catalog = {} as Record<CatalogShardName, OpenedShard>;
+    for (const name of CATALOG_SHARD_NAMES) catalog[name] = open(manifest.shards[name]);
+    const health: DistHealth = { healthy: true };
+    const all: OpenedShard[] = [];
+    const releases = manifest.releases.map((entry) => {
+      const own = {} as Record<ReleaseShardName, OpenedShard>;
+      for (const name of RELEASE_SHARD_NAMES) all.push(own[name] = open(entry.shards[name]));
+      const versions = Object.freeze({
+        gpc_release: entry.gpc_release,
+        schema_version: manifest.schema_version,
+        map_version: entry.map_version,
+      });
+      return new ReleaseStore(versions, { ...own, ...catalog }, health);
+    });
+    all.push(...Object.values(catalog));
+    return new DistStore(manifest, directory, mode, releases, all, health, {
+      lease,
+      mapped,
+      guards,
+      options,
+    });
   } catch (error) {
     for (const file of mapped) file.unmap();
     for (const guard of guards) guard.close();
@@ -142,14 +164,14 @@ interface Held {
   readonly lease: Deno.FsFile;
   readonly mapped: readonly MappedFile[];
   /** Size guards of mapped shards (none in read mode: a copy in memory cannot shrink). */
-  readonly sizes: Partial<Record<ShardName, ShardSizeGuard>>;
+  readonly guards: readonly ShardSizeGuard[];
   readonly options: OpenOptions;
 }
 
 class DistStore implements OpenedStore {
   readonly versions: DataVersions;
-  #healthy = true;
-  #stats: CatalogStats | undefined;
+  readonly releaseSummaries: readonly ReleaseSummary[];
+  readonly #default: ReleaseStore;
   #removedReported = false;
   #closed = false;
 
@@ -157,53 +179,54 @@ class DistStore implements OpenedStore {
     readonly manifest: Manifest,
     readonly directory: string,
     readonly mode: OpenMode,
-    private readonly readers: Readonly<Record<ShardName, ShardReader>>,
+    readonly releases: readonly ReleaseStore[],
+    private readonly shards: readonly OpenedShard[],
+    private readonly health: DistHealth,
     private readonly held: Held,
   ) {
-    this.versions = Object.freeze({
-      gpc_release: manifest.gpc_release,
-      schema_version: manifest.schema_version,
-      map_version: manifest.map_version,
-    });
+    this.#default = releases[0]!;
+    this.versions = this.#default.versions;
+    this.releaseSummaries = manifest.releases.map((entry) => ({
+      gpc_release: entry.gpc_release,
+      gpc_language: entry.gpc_language,
+      map_version: entry.map_version,
+      lexicon_version: entry.lexicon_version,
+      counts: entry.counts,
+      changes: entry.changes,
+    }));
   }
 
+  // The dist answers for its default release; other releases are asked through `releases`.
   code(code: string): CodeRecord | undefined {
-    return this.#get<CodeRecord>("codes", code);
+    return this.#default.code(code);
   }
 
   brick(code: string): BrickRecord | undefined {
-    return this.#get<BrickRecord>("bricks", code);
+    return this.#default.brick(code);
   }
 
   browse(id: string): BrowseRecord | undefined {
-    return this.#get<BrowseRecord>("browse", id);
+    return this.#default.browse(id);
   }
 
   phrase(normalised: string): LexiconRecord | undefined {
-    return this.#get<LexiconRecord>("lexicon", normalised);
+    return this.#default.phrase(normalised);
   }
 
   stats(): CatalogStats {
-    if (this.#stats === undefined) {
-      const stats = this.#get<CatalogStats>("catalog", "stats");
-      if (stats === undefined) {
-        throw new ShardCorruptError(this.manifest.shards.catalog.file, "no stats record");
-      }
-      this.#stats = stats;
-    }
-    return this.#stats;
+    return this.#default.stats();
   }
 
   catalog<T>(shard: ShardName, key: string): T | undefined {
-    return this.#get<T>(shard, key);
+    return this.#default.catalog<T>(shard, key);
   }
 
   healthy(): boolean {
-    return this.#healthy;
+    return this.health.healthy;
   }
 
   problem(): StoreProblem | undefined {
-    if (!this.#healthy) return "damaged";
+    if (!this.health.healthy) return "damaged";
     // Mapped pages and read copies outlive the files, so answers stay right; but nothing on disk backs them.
     if (sameFile(this.held.lease, `${this.directory}/${MANIFEST_FILE}`)) return undefined;
     if (!this.#removedReported) {
@@ -216,19 +239,17 @@ class DistStore implements OpenedStore {
   }
 
   async verify(): Promise<void> {
-    for (const name of SHARD_NAMES) {
-      const entry = this.manifest.shards[name];
-      const path = `${this.directory}/${entry.file}`;
+    for (const shard of this.shards) {
       try {
-        this.held.sizes[name]?.checkNow();
+        shard.guard?.checkNow();
       } catch (error) {
-        this.#healthy = false;
+        this.health.healthy = false;
         throw error;
       }
       // The bytes being served (the mapping, or the copy read at open), not a fresh read of the file.
-      if (await sha256Hex(this.readers[name].bytes) !== entry.sha256) {
-        this.#healthy = false;
-        throw new ShardCorruptError(path, "sha256 differs from the manifest");
+      if (await sha256Hex(shard.reader.bytes) !== shard.sha256) {
+        this.health.healthy = false;
+        throw new ShardCorruptError(shard.path, "sha256 differs from the manifest");
       }
     }
   }
@@ -237,18 +258,7 @@ class DistStore implements OpenedStore {
     if (this.#closed) return;
     this.#closed = true;
     for (const file of this.held.mapped) file.unmap();
-    for (const guard of Object.values(this.held.sizes)) guard.close();
+    for (const guard of this.held.guards) guard.close();
     this.held.lease.close();
-  }
-
-  // No closure here: this runs for every lookup.
-  #get<T>(shard: ShardName, key: string): T | undefined {
-    try {
-      this.held.sizes[shard]?.check();
-      return this.readers[shard].get<T>(key);
-    } catch (error) {
-      if (error instanceof ShardCorruptError) this.#healthy = false;
-      throw error;
-    }
   }
 }

@@ -23,14 +23,19 @@ Deno.test("the build reads its options and refuses unknown ones", () => {
     ifStale: false,
     quiet: false,
     strict: false,
+    keep: 2,
   });
-  assert.deepEqual(parseBuildArgs(["--data", "d/", "--out", "o", "--if-stale", "--quiet", "--strict"]), {
-    dataDir: "d",
-    outDir: "o",
-    ifStale: true,
-    quiet: true,
-    strict: true,
-  });
+  assert.deepEqual(
+    parseBuildArgs(["--data", "d/", "--out", "o", "--if-stale", "--quiet", "--strict", "--keep", "3"]),
+    { dataDir: "d", outDir: "o", ifStale: true, quiet: true, strict: true, keep: 3 },
+  );
+  assert.equal(parseBuildArgs([], "4").keep, 4, "GPC_RELEASES_KEEP sets the default");
+  assert.equal(parseBuildArgs(["--keep", "1"], "4").keep, 1, "--keep wins over GPC_RELEASES_KEEP");
+  assert.throws(
+    () => parseBuildArgs([], "all"),
+    /GPC_RELEASES_KEEP="all" is not valid: expected a whole number from 1 to 10/,
+  );
+  assert.throws(() => parseBuildArgs(["--keep", "0"]), /--keep="0" is not valid/);
   assert.throws(() => parseBuildArgs(["--bogus"]), /unknown argument "--bogus"/);
   assert.throws(() => parseBuildArgs(["--out"]), /--out needs a value/);
 });
@@ -40,7 +45,7 @@ Deno.test("the embedded default builds to v20241202, and building twice gives id
   const out2 = await tempDir("build-test-out-");
   const first = await buildDist("data", out1, recordingProgress());
   const second = await buildDist("data", out2, recordingProgress());
-  assert.equal(first.manifest.gpc_release, "v20241202");
+  assert.equal(first.manifest.default_release, "v20241202");
   assert.equal(first.id, second.id);
   const a = await filesOf(`${out1}/builds/${first.id}`);
   const b = await filesOf(`${out2}/builds/${second.id}`);

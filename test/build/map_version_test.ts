@@ -13,7 +13,8 @@ const REFERENCE_INPUTS = ["gpc", "browse", "mappings", "lexicon"];
 /** The two version headers of a build of `data`. */
 async function versionsOf(data: string): Promise<{ gpc_release: string; map_version: string }> {
   const { manifest } = await compileData(data, recordingProgress());
-  return { gpc_release: manifest.gpc_release, map_version: manifest.map_version };
+  const release = manifest.releases[0]!;
+  return { gpc_release: release.gpc_release, map_version: release.map_version };
 }
 
 async function edit(data: string, file: string, change: (text: string) => string): Promise<void> {

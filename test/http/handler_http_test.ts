@@ -66,7 +66,7 @@ Deno.test("a CORS preflight answers 204 allowing GET, HEAD and the payment heade
   assert.equal(response.headers.get("access-control-allow-methods"), "GET, HEAD");
   assert.equal(
     response.headers.get("access-control-allow-headers"),
-    "PAYMENT-SIGNATURE, Content-Type, X-Request-Id, If-None-Match",
+    "PAYMENT-SIGNATURE, Content-Type, X-Request-Id, If-None-Match, X-GPC-Release",
   );
   assert.equal(response.headers.get("access-control-max-age"), "86400");
   assert.deepEqual(t.gate.admitted, []);

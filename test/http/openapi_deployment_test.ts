@@ -69,7 +69,7 @@ for (const payments of [true, false]) {
         ]);
         assert.deepEqual(
           operation.parameters.filter((p: Json) => p.in === "header").map((p: Json) => p.name),
-          [...on(payments, ["PAYMENT-SIGNATURE"]), "X-Request-Id"],
+          ["X-GPC-Release", ...on(payments, ["PAYMENT-SIGNATURE"]), "X-Request-Id"],
         );
         assert.equal("x-price" in operation, payments);
       });

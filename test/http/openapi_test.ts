@@ -39,6 +39,7 @@ Deno.test("the OpenAPI document is version 3.1 and lists every route", async () 
     "/v1/shopper/deal-finder",
     "/v1/shopper/price-drop-alert",
     "/v1/public/retailers",
+    "/v1/public/releases",
   ]);
   assert.match(doc.info.description, /Rate limit of this deployment: 120\/min per client \(token bucket\)/);
 });

@@ -8,7 +8,7 @@ const LAST_CODE = "30019999";
 
 Deno.test("a shard truncated in place under a running mmap server turns it unhealthy instead of killing it", async () => {
   const { dir, buildDir } = await distWith(smallParts(20_000));
-  const shard = `${buildDir}/codes.shard`;
+  const shard = `${buildDir}/v20241202.codes.shard`;
   const header = new DataView((await Deno.readFile(shard)).buffer);
   const recordsOffset = header.getUint32(H.recordsOffset, true);
   const server = await startService(dir);

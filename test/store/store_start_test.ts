@@ -8,6 +8,17 @@ import assert from "node:assert/strict";
 import { distWith, smallParts } from "../support/small_dist.ts";
 import { serviceCommand, serviceEnv, startService } from "../support/server_process.ts";
 
+/** The file name of release shard `name` of the default release of the build in `build`. */
+function releaseShard(build: string, name: string): string {
+  const manifest = JSON.parse(Deno.readTextFileSync(`${build}/manifest.json`));
+  return manifest.releases[0].shards[name].file;
+}
+
+/** `file` as a regular expression matching it literally. */
+function literal(file: string): string {
+  return file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 /** Flips the bits of byte `at` (from the end when negative) of `file`. */
 async function flip(file: string, at: number): Promise<void> {
   const bytes = await Deno.readFile(file);
@@ -25,27 +36,41 @@ const refusals: [
   [
     "a truncated shard",
     async (_, build) => {
-      const bytes = await Deno.readFile(`${build}/bricks.shard`);
-      await Deno.writeFile(`${build}/bricks.shard`, bytes.subarray(0, bytes.length - 5));
+      const bytes = await Deno.readFile(`${build}/${releaseShard(build, "bricks")}`);
+      await Deno.writeFile(`${build}/${releaseShard(build, "bricks")}`, bytes.subarray(0, bytes.length - 5));
     },
     (_, build) =>
-      new RegExp(`^shard ${build}/bricks\\.shard is corrupt: \\d+ bytes on disk, the manifest says \\d+`),
+      new RegExp(
+        `^shard ${build}/${
+          literal(releaseShard(build, "bricks"))
+        } is corrupt: \\d+ bytes on disk, the manifest says \\d+`,
+      ),
   ],
   [
     "a shard with a corrupted header",
-    (_, build) => flip(`${build}/codes.shard`, 9),
-    (_, build) => new RegExp(`^shard ${build}/codes\\.shard is corrupt: header checksum mismatch$`),
+    (_, build) => flip(`${build}/${releaseShard(build, "codes")}`, 9),
+    (_, build) =>
+      new RegExp(
+        `^shard ${build}/${literal(releaseShard(build, "codes"))} is corrupt: header checksum mismatch$`,
+      ),
   ],
   [
     "a shard with a corrupted index",
-    (_, build) => flip(`${build}/codes.shard`, 70),
-    (_, build) => new RegExp(`^shard ${build}/codes\\.shard is corrupt: index checksum mismatch$`),
+    (_, build) => flip(`${build}/${releaseShard(build, "codes")}`, 70),
+    (_, build) =>
+      new RegExp(
+        `^shard ${build}/${literal(releaseShard(build, "codes"))} is corrupt: index checksum mismatch$`,
+      ),
   ],
   [
     "a missing shard",
-    (_, build) => Deno.remove(`${build}/lexicon.shard`),
+    (_, build) => Deno.remove(`${build}/${releaseShard(build, "lexicon")}`),
     (_, build) =>
-      new RegExp(`^cannot read ${build}/lexicon\\.shard: No such file or directory \\(os error 2\\)$`),
+      new RegExp(
+        `^cannot read ${build}/${
+          literal(releaseShard(build, "lexicon"))
+        }: No such file or directory \\(os error 2\\)$`,
+      ),
   ],
   [
     "a manifest that is not JSON",
@@ -61,7 +86,7 @@ const refusals: [
     "a manifest of another shape",
     (_, build) => Deno.writeTextFile(`${build}/manifest.json`, JSON.stringify({ shards: [] })),
     (_, build) =>
-      new RegExp(`^manifest ${build}/manifest\\.json is invalid: format_version undefined is not 1$`),
+      new RegExp(`^manifest ${build}/manifest\\.json is invalid: format_version undefined is not 2: `),
   ],
   [
     "a missing CURRENT",
@@ -102,11 +127,12 @@ for (const [name, damage, expected] of refusals) {
 
 Deno.test("a server started on a dist with a corrupted record names the shard within moments and answers 503", async () => {
   const { dir, buildDir } = await distWith(smallParts());
-  await flip(`${buildDir}/bricks.shard`, -3);
+  await flip(`${buildDir}/${releaseShard(buildDir, "bricks")}`, -3);
   const server = await startService(dir);
   try {
-    const verified =
-      `dist verification failed: shard ${buildDir}/bricks.shard is corrupt: sha256 differs from the manifest`;
+    const verified = `dist verification failed: shard ${buildDir}/${
+      releaseShard(buildDir, "bricks")
+    } is corrupt: sha256 differs from the manifest`;
     for (let tries = 0; tries < 100 && !server.lines.some((line) => line.includes(verified)); tries++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

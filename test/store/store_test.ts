@@ -59,20 +59,21 @@ Deno.test("a dist without CURRENT refuses to open and says to build", () => {
 
 Deno.test("a truncated shard refuses to open with an error naming the file", async () => {
   const { dir, buildDir } = await distWith(parts());
-  const file = `${buildDir}/bricks.shard`;
+  const file = `${buildDir}/v20241202.bricks.shard`;
   const bytes = await Deno.readFile(file);
   await Deno.writeFile(file, bytes.subarray(0, bytes.length - 5));
   for (const mode of ["mmap", "read"] as OpenMode[]) {
     assert.throws(
       () => openStore(dir, { mode }),
-      (e: unknown) => e instanceof ShardCorruptError && e.message.includes(`${buildDir}/bricks.shard`),
+      (e: unknown) =>
+        e instanceof ShardCorruptError && e.message.includes(`${buildDir}/v20241202.bricks.shard`),
     );
   }
 });
 
 Deno.test("a corrupted record is detected when read and marks the store unhealthy", async () => {
   const { dir, buildDir } = await distWith(parts());
-  const file = `${buildDir}/bricks.shard`;
+  const file = `${buildDir}/v20241202.bricks.shard`;
   const bytes = await Deno.readFile(file);
   bytes[bytes.length - 3] = bytes[bytes.length - 3]! ^ 0x55;
   await Deno.writeFile(file, bytes);
@@ -91,7 +92,7 @@ Deno.test("verification finds a shard whose bytes differ from the manifest's sha
   const { dir, buildDir } = await distWith(parts());
   const manifestPath = `${buildDir}/manifest.json`;
   const manifest = JSON.parse(await Deno.readTextFile(manifestPath));
-  manifest.shards.lexicon.sha256 = "0".repeat(64);
+  manifest.releases[0].shards.lexicon.sha256 = "0".repeat(64);
   await Deno.writeTextFile(manifestPath, JSON.stringify(manifest));
   const store = openStore(dir, { mode: "read" });
   await assert.rejects(store.verify(), /lexicon\.shard is corrupt: sha256 differs from the manifest/);
@@ -114,7 +115,7 @@ Deno.test("opening reads the index, never the records: 200,000 records open in m
 Deno.test("a failed write leaves the previous build current and intact", async () => {
   const { dir, buildDir, mapVersion } = await distWith(parts());
   const before = await Deno.readTextFile(`${dir}/CURRENT`);
-  const next = await assembleBuild({ ...parts(), declaredMapVersion: "2026.11.2" });
+  const next = await assembleBuild(parts(0, "2026.11.2"));
   const broken = [...next.files, { name: "no/such/dir/file", bytes: new Uint8Array(1) }];
   await assert.rejects(writeBuild(dir, next.id, broken));
   assert.equal(await Deno.readTextFile(`${dir}/CURRENT`), before);
@@ -130,13 +131,13 @@ Deno.test("a failed write leaves the previous build current and intact", async (
 const manifestDamage: [string, (manifest: Record<string, any>) => void, RegExp][] = [
   [
     "a map_version that is no header value",
-    (m) => m.map_version = "2026.11\nX: y",
-    /map_version is not a valid header value/,
+    (m) => m.releases[0].map_version = "2026.11\nX: y",
+    /releases\[0\]\.map_version is not a valid header value/,
   ],
   ["another msgpackr configuration", (m) => m.msgpackr.useRecords = true, /msgpackr options differ/],
   [
     "a record count the shard does not hold",
-    (m) => m.shards.codes.records = 3,
+    (m) => m.releases[0].shards.codes.records = 3,
     /codes\.shard is corrupt: 2 records, the manifest says 3/,
   ],
 ];
@@ -153,9 +154,9 @@ for (const [name, damage, message] of manifestDamage) {
 
 Deno.test("a build directory damaged after it was written is never served again: the rebuild goes beside it", async () => {
   const { dir, buildDir } = await distWith(parts());
-  const bytes = await Deno.readFile(`${buildDir}/bricks.shard`);
+  const bytes = await Deno.readFile(`${buildDir}/v20241202.bricks.shard`);
   bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;
-  await Deno.writeFile(`${buildDir}/bricks.shard`, bytes);
+  await Deno.writeFile(`${buildDir}/v20241202.bricks.shard`, bytes);
   const build = await assembleBuild(parts());
   const warnings: string[] = [];
   const rebuilt = await writeBuild(dir, build.id, build.files, (message) => warnings.push(message));

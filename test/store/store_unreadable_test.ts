@@ -16,7 +16,7 @@ async function otherUser(): Promise<{ wrapper: string[]; denoDir: string }> {
 const cases: [string, (dir: string, build: string) => string, (dir: string, build: string) => string][] = [
   ["a dist root", (dir) => dir, (dir) => `${dir}/manifest.json`],
   ["a build directory", (_, build) => build, (_, build) => `${build}/manifest.json`],
-  ["a shard", (_, build) => `${build}/codes.shard`, (_, build) => `${build}/codes.shard`],
+  ["a shard", (_, build) => `${build}/v20241202.codes.shard`, (_, build) => `${build}/v20241202.codes.shard`],
 ];
 for (const [name, unreadable, named] of cases) {
   Deno.test(`a server that may not read ${name} exits 1 naming the file it could not read`, async () => {

@@ -13,6 +13,7 @@ import { retailersResponseSchema } from "../../src/catalog/retailers_schema.ts";
 import { CATALOG_SERVED } from "../../src/catalog/catalog_operations.ts";
 import { CATALOG_OPERATIONS, type CatalogOperation } from "../../src/operation/operations.ts";
 import { healthSchema, readinessSchema } from "../../src/http/body_schemas.ts";
+import { releasesResponseSchema } from "../../src/http/releases_schema.ts";
 
 /** What a path's 200 body is: JSON of a schema, or text of a media type (the API reference page). */
 export type AnswerShape =
@@ -67,6 +68,7 @@ export const OPERATION_EXAMPLES: readonly OperationExample[] = [
     paid: true,
   },
   { path: "/v1/public/stats", query: "", answer: { json: catalogStatsSchema }, paid: false },
+  { path: "/v1/public/releases", query: "", answer: { json: releasesResponseSchema }, paid: false },
   {
     path: "/v1/public/retailers",
     query: "country=ca",

@@ -16,6 +16,8 @@ export interface ServerProcess {
   readonly status: Promise<Deno.CommandStatus>;
   /** Sends SIGTERM (if it still runs) and waits for the exit. */
   stop(): Promise<Deno.CommandStatus>;
+  /** Sends `signal` (SIGHUP: serve the new build). */
+  signal(signal: Deno.Signal): void;
 }
 
 /** The service's environment for `dist`: free, no rate limit, on a free port of 127.0.0.1. */
@@ -71,6 +73,7 @@ export async function startService(dist: string, env: Record<string, string> = {
       base: url,
       lines,
       status,
+      signal: (signal) => child.kill(signal),
       stop: async () => {
         try {
           child.kill("SIGTERM");

@@ -70,18 +70,25 @@ export function smallParts(extraCodes = 0, declaredMapVersion = "2026.11.1"): Co
     });
   }
   return {
-    gpcRelease: "v20241202",
-    gpcLanguage: "EN",
-    declaredMapVersion,
-    lexiconVersion: "2026.11.1",
-    codes,
-    bricks: new Map([["10000155", BRICK]]),
-    browse: new Map(),
-    lexicon: new Map([["frozen baking mix", { gpc: [] }]]),
+    releases: [{
+      gpcRelease: "v20241202",
+      gpcLanguage: "EN",
+      publication: "gpc/small.xml",
+      declaredMapVersion,
+      lexiconVersion: "2026.11.1",
+      codes,
+      bricks: new Map([["10000155", BRICK]]),
+      browse: new Map(),
+      lexicon: new Map([["frozen baking mix", { gpc: [] }]]),
+      counts: { bricks: 1 },
+      coverage: {},
+      changes: null,
+      extras: [],
+    }],
+    keep: 2,
     catalog: new Map([["catalog", new Map([["stats", STATS]])]]),
     inputs: [],
-    counts: { bricks: 1 },
-    coverage: {},
+    counts: {},
     extras: [],
   };
 }
@@ -93,7 +100,7 @@ export async function distWith(
   const dir = await tempDir("small-dist-");
   const build = await assembleBuild(parts);
   const buildDir = await writeBuild(dir, build.id, build.files);
-  return { dir, buildDir, mapVersion: build.manifest.map_version };
+  return { dir, buildDir, mapVersion: build.manifest.releases[0]!.map_version };
 }
 
 /** Writes `parts` as a new build of the existing dist `dir`; returns the build directory. */

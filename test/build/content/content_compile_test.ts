@@ -25,7 +25,7 @@ async function fixtureInputs(table?: string): Promise<BuildInputs> {
   }
   return {
     dataDir: dir,
-    gpc: `${dir}/gpc/none.xml`,
+    gpc: [`${dir}/gpc/none.xml`],
     browseTree: { name: "fixture", folder: `${dir}/browse/fixture`, files: [tree] },
     mappingTable,
     lexicon: undefined,

@@ -18,7 +18,7 @@ const MIXES = ["10000155", "10000068", "10000156"];
 
 const content = await (async () => {
   const inputs = findBuildInputs("data");
-  const release = await readGpc(inputs.gpc);
+  const release = await readGpc(inputs.gpc[0]!);
   return await compileContent(
     inputs,
     compileGpc(release).codes,

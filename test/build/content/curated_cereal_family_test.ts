@@ -19,7 +19,7 @@ let compiled: Promise<CompiledContent> | undefined;
 function embedded(): Promise<CompiledContent> {
   compiled ??= (async () => {
     const inputs = findBuildInputs("data");
-    const release = await readGpc(inputs.gpc);
+    const release = await readGpc(inputs.gpc[0]!);
     const gpc = compileGpc(release);
     return compileContent(
       inputs,

@@ -52,7 +52,7 @@ const NOT_IN_LEXICON = [
 Deno.test("curated content: the mapping and lexicon meet the acceptance floors on the real tree", async () => {
   const out = await tempDir("acceptance-dist-");
   const build = await buildDist("data", out, recordingProgress());
-  const coverage = build.manifest.coverage as {
+  const coverage = build.manifest.releases[0]!.coverage as {
     nodes: number;
     self: number;
     unmapped: number;

@@ -12,7 +12,7 @@ Deno.test("mapping coverage: the inheritance scenario counts 7 self, 12 inherite
     resolved_ratio: 0.7917,
     by_level: { brick: 5, class: 9, family: 3, segment: 2 },
     by_precision: { exactMatch: 3, narrowerThan: 8, broaderThan: 1, closeMatch: 2, inherited: 5 },
-    by_state: { verified: 13, provisional: 4, stale: 2 },
+    by_state: { verified: 11, provisional: 4, stale: 4 },
     stale_rows: [
       { browse_id: "80", gpc_code: "10000156", reason: "inactive", line: 10 },
       { browse_id: "90", gpc_code: "99999999", reason: "absent", line: 11 },

@@ -134,24 +134,38 @@ const rules: [string, string, Row][] = [
     "stale",
     2,
   ]],
-  ["a row whose code is absent counts as unmapped: the node inherits from its ancestors", "90", [
+  ["a row whose code is absent answers what its ancestors give, as stale", "90", [
     "50181700",
     "narrowerThan",
     "inherited",
     "10",
-    "verified",
+    "stale",
     0,
   ]],
-  ["descendants look past a row whose code is absent", "91", [
+  ["descendants inheriting through a row whose code is absent look past it, as stale", "91", [
     "50181700",
     "narrowerThan",
     "inherited",
     "10",
-    "verified",
+    "stale",
     0,
   ]],
-  ["a row naming an attribute type code counts as unmapped", "92", NULL_ROW],
-  ["a row naming an attribute value code counts as unmapped", "93", NULL_ROW],
+  ["a row naming an attribute type code, with no mapped ancestor, answers gpc null as stale", "92", [
+    null,
+    null,
+    null,
+    null,
+    "stale",
+    0,
+  ]],
+  ["a row naming an attribute value code, with no mapped ancestor, answers gpc null as stale", "93", [
+    null,
+    null,
+    null,
+    null,
+    "stale",
+    0,
+  ]],
 ];
 
 for (const [name, id, expected] of rules) {

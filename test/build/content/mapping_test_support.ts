@@ -154,7 +154,7 @@ function unescapeXml(text: string): string {
 /** The content compiled from a data folder, as the build does, and the lines it printed. */
 export async function compileDataFolder(dir: string) {
   const inputs = findBuildInputs(dir);
-  const release = await readGpc(inputs.gpc);
+  const release = await readGpc(inputs.gpc[0]!);
   const progress = recordingProgress();
   const content = await compileContent(
     inputs,

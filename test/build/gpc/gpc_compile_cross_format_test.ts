@@ -27,10 +27,10 @@ Deno.test("the same release compiles to byte-identical shards from XML, JSON and
   );
   const shards = builds.map((build) => build.files.filter((file) => file.name.endsWith(".shard")));
   assert.deepEqual(shards[0]!.map((f) => f.name), [
-    "codes.shard",
-    "bricks.shard",
-    "browse.shard",
-    "lexicon.shard",
+    "v20241202.codes.shard",
+    "v20241202.bricks.shard",
+    "v20241202.browse.shard",
+    "v20241202.lexicon.shard",
     "catalog.shard",
     "catalog_lookup.shard",
     "marketing_share.shard",
@@ -45,9 +45,10 @@ Deno.test("the same release compiles to byte-identical shards from XML, JSON and
   assert.deepEqual(shards[1], shards[0], "JSON differs from XML");
   assert.deepEqual(shards[2], shards[0], "XLSX differs from XML");
   for (const build of builds) {
-    assert.equal(build.manifest.gpc_release, "v20241202");
+    assert.equal(build.manifest.default_release, "v20241202");
+    const release = build.manifest.releases[0]!;
     assert.deepEqual(
-      [build.manifest.shards.codes.records, build.manifest.shards.bricks.records],
+      [release.shards.codes.records, release.shards.bricks.records],
       [1 + 4 + 25 + 130 + 98 + 823, 130],
     );
   }

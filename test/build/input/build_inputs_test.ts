@@ -33,7 +33,7 @@ Deno.test("a tree folder's tree files are all inputs, by name, licences and note
     folder,
     files: [`${folder}/baby.csv`, `${folder}/beauty.xls`, `${folder}/grocery.xlsx`],
   });
-  assert.deepEqual(inputPaths(inputs), [inputs.gpc, ...inputs.browseTree!.files]);
+  assert.deepEqual(inputPaths(inputs), [...inputs.gpc, ...inputs.browseTree!.files]);
 });
 
 Deno.test("a tree folder without a tree file names the extensions it looks for", async () => {

@@ -1,0 +1,77 @@
+/**
+ * One served GPC release of an opened dist: its own codes, bricks, browse and lexicon shards and versions,
+ * and the catalog shards every release of the dist shares. Each lookup decodes one record (O(1)); a record
+ * that fails its check marks the whole dist unhealthy, since every release is read from the same build.
+ */
+import { ShardCorruptError, type ShardReader } from "./shard_reader.ts";
+import type { ShardSizeGuard } from "./shard_size_guard.ts";
+import type { DataVersions, ReferenceStore } from "./reference_store.ts";
+import type { ShardName } from "../format/manifest.ts";
+import type { BrickRecord, BrowseRecord, CodeRecord, LexiconRecord } from "../format/shard_records.ts";
+import type { CatalogStats } from "../format/catalog_records.ts";
+
+/** An opened shard: its reader, the size guard of its mapping (none in read mode) and its manifest facts. */
+export interface OpenedShard {
+  readonly reader: ShardReader;
+  readonly guard: ShardSizeGuard | undefined;
+  /** The shard's path, for messages. */
+  readonly path: string;
+  readonly sha256: string;
+}
+
+/** The health every release of one dist shares: false once any of its shards failed a check. */
+export interface DistHealth {
+  healthy: boolean;
+}
+
+/** The lookups of one release. */
+export class ReleaseStore implements ReferenceStore {
+  #stats: CatalogStats | undefined;
+
+  constructor(
+    readonly versions: DataVersions,
+    private readonly shards: Readonly<Record<ShardName, OpenedShard>>,
+    private readonly health: DistHealth,
+  ) {}
+
+  code(code: string): CodeRecord | undefined {
+    return this.#get<CodeRecord>("codes", code);
+  }
+
+  brick(code: string): BrickRecord | undefined {
+    return this.#get<BrickRecord>("bricks", code);
+  }
+
+  browse(id: string): BrowseRecord | undefined {
+    return this.#get<BrowseRecord>("browse", id);
+  }
+
+  phrase(normalised: string): LexiconRecord | undefined {
+    return this.#get<LexiconRecord>("lexicon", normalised);
+  }
+
+  stats(): CatalogStats {
+    if (this.#stats === undefined) {
+      const stats = this.#get<CatalogStats>("catalog", "stats");
+      if (stats === undefined) throw new ShardCorruptError(this.shards.catalog.path, "no stats record");
+      this.#stats = stats;
+    }
+    return this.#stats;
+  }
+
+  catalog<T>(shard: ShardName, key: string): T | undefined {
+    return this.#get<T>(shard, key);
+  }
+
+  // No closure here: this runs for every lookup.
+  #get<T>(name: ShardName, key: string): T | undefined {
+    const shard = this.shards[name];
+    try {
+      shard.guard?.check();
+      return shard.reader.get<T>(key);
+    } catch (error) {
+      if (error instanceof ShardCorruptError) this.health.healthy = false;
+      throw error;
+    }
+  }
+}
