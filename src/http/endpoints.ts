@@ -8,6 +8,7 @@ import { ApiError } from "../operation/api_error.ts";
 import { checkRequestTarget, type Query } from "../operation/query.ts";
 import type { RequestTarget } from "../operation/request_target.ts";
 import type { PaidWork } from "../operation/paid_work.ts";
+import type { Admission } from "../payments/payment_gate.ts";
 import { prepareBrickAttributes } from "../reference/brick_attributes.ts";
 import { prepareClassify } from "../reference/classify.ts";
 import { createStatsAnswer } from "../catalog/stats.ts";
@@ -66,24 +67,27 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
   const unhealthy = () => store.healthy?.() === false;
 
   function paid(request: Request, target: RequestTarget, work: PaidWork): Outcome | Promise<Outcome> {
-    return gate.off === true ? jsonAnswer(work.run()) : admitted(request, target, work);
-  }
-
-  async function admitted(request: Request, target: RequestTarget, work: PaidWork): Promise<Outcome> {
+    if (gate.off === true) return jsonAnswer(work.run());
     // A HEAD answer has no body, so it must never spend a payment: it is asked for payment like a GET that
     // brings none, and shows the challenge's headers.
     const asked = request.method === "HEAD" ? new Request(request.url, { method: "HEAD" }) : request;
-    const admission = await gate.admit(asked, work.operation, target);
+    const admission = gate.admit(asked, work.operation, target);
+    // An unpaid request's 402 seen before is known at once (challenge_cache.ts): answered without a promise.
+    if (!(admission instanceof Promise)) return admitted(admission, work);
+    return admission.then((known) => admitted(known, work));
+  }
+
+  function admitted(admission: Admission, work: PaidWork): Outcome | Promise<Outcome> {
     if (admission.kind === "respond") return admission.response;
     let body: string;
     try {
       body = work.run();
     } catch (error) {
-      if (admission.kind === "paid") await admission.abandon();
+      if (admission.kind === "paid") return admission.abandon().then(() => Promise.reject(error));
       throw error;
     }
     if (admission.kind === "free") return jsonAnswer(body);
-    return await admission.settle(new Response(body, { status: 200, headers: paidOkHeaders }));
+    return admission.settle(new Response(body, { status: 200, headers: paidOkHeaders }));
   }
 
   function fixedOutcome(request: Request, { json, etag }: FixedBody): Answer {

@@ -8,12 +8,19 @@
 import type { PricedOperation } from "../operation/paid_work.ts";
 import type { RequestTarget } from "../operation/request_target.ts";
 
+/** An answer of the gate as data; the handler adds its own headers and builds the Response once. */
+export interface GateAnswer {
+  readonly status: number;
+  readonly body: string;
+  readonly headers: [string, string][];
+}
+
 /** The gate's answer for one request. */
 export type Admission =
   /** Payment is off or not needed: do the work and answer as is. */
   | { readonly kind: "free" }
   /** The gate answers instead of the work (402 challenge, 402 failure, 502/503 facilitator trouble). */
-  | { readonly kind: "respond"; readonly response: Response }
+  | { readonly kind: "respond"; readonly response: Response | GateAnswer }
   /** Paid and verified: do the work, then `settle` with the successful response, or `abandon` on failure. */
   | {
     readonly kind: "paid";
@@ -27,8 +34,11 @@ export type Admission =
 export interface PaymentGate {
   /** True when every request is free (PAYMENTS=off): the handler then runs the work without asking. */
   readonly off?: boolean;
-  /** `target`, when given, is the request's path and query (else read from the request's URL). */
-  admit(request: Request, operation: PricedOperation, target?: RequestTarget): Promise<Admission>;
+  /**
+   * `target`, when given, is the request's path and query (else read from the request's URL). An admission
+   * known without waiting (an unpaid request's 402 seen before) is returned as it is, not as a promise.
+   */
+  admit(request: Request, operation: PricedOperation, target?: RequestTarget): Admission | Promise<Admission>;
 }
 
 /** The gate of `PAYMENTS=off`: every request is free. */

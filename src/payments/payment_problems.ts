@@ -9,6 +9,7 @@
  * x402 v1 members `x402Version`/`accepts`: v2 clients read the header. None of these answers may be cached.
  */
 import { PROBLEM_BASE, PROBLEM_CONTENT_TYPE } from "../operation/problem.ts";
+import type { GateAnswer } from "./payment_gate.ts";
 
 /** Base URI of the MPP payment problem types. */
 export const PAYMENT_PROBLEM_BASE = "https://paymentauth.org/problems/";
@@ -80,6 +81,12 @@ export interface ChallengeContext {
 
 /** The 402 answer for `problem`: problem+json body, fresh challenge, no-store. */
 export function paymentProblemResponse(problem: PaymentProblem, context: ChallengeContext): Response {
+  const { status, body, headers } = paymentProblemAnswer(problem, context);
+  return new Response(body, { status, headers });
+}
+
+/** The 402 answer for `problem` as data (status, body, headers), for the handler to send. */
+export function paymentProblemAnswer(problem: PaymentProblem, context: ChallengeContext): GateAnswer {
   const detail = problem.name === "payment-required" ? context.price : `${problem.message}. ${context.price}`;
   const body = {
     type: PAYMENT_PROBLEM_BASE + problem.name,
@@ -93,14 +100,15 @@ export function paymentProblemResponse(problem: PaymentProblem, context: Challen
       details: { ...context.priceDetails, ...problem.details },
     },
   };
-  return new Response(JSON.stringify(body), {
+  return {
     status: 402,
-    headers: {
-      "Content-Type": PROBLEM_CONTENT_TYPE,
-      "PAYMENT-REQUIRED": context.challenge,
-      "Cache-Control": "no-store",
-    },
-  });
+    body: JSON.stringify(body),
+    headers: [
+      ["Content-Type", PROBLEM_CONTENT_TYPE],
+      ["PAYMENT-REQUIRED", context.challenge],
+      ["Cache-Control", "no-store"],
+    ],
+  };
 }
 
 /** The 502/503 answer when the facilitator failed us; `retryAfterSeconds` goes into Retry-After. */

@@ -23,11 +23,13 @@
 import { encodePaymentRequiredHeader } from "npm:@x402/core@2.27.0/http";
 import type { x402ResourceServer } from "npm:@x402/core@2.27.0/server";
 import { type PaymentRequirements, VerifyError, type VerifyResponse } from "npm:@x402/core@2.27.0/types";
-import type { Admission, PaymentGate } from "./payment_gate.ts";
+import type { Admission, GateAnswer, PaymentGate } from "./payment_gate.ts";
 import type { PricedOperation } from "../operation/paid_work.ts";
-import { formatAmount, type OperationPrice, type PaymentConfig } from "./payment_config.ts";
+import type { OperationPrice, PaymentConfig } from "./payment_config.ts";
 import { type PaymentClaims, type PaymentIdentity } from "./payment_claims.ts";
-import { type ChallengeContext, type PaymentProblem, paymentProblemResponse } from "./payment_problems.ts";
+import { type ChallengeContext, type PaymentProblem, paymentProblemAnswer } from "./payment_problems.ts";
+import { BoundedCache, keepingUnpaidChallenges } from "./challenge_cache.ts";
+import { priceTerms } from "./price_terms.ts";
 import { decodePayment, malformed, mismatch, reasonProblem } from "./payment_credential.ts";
 import {
   FacilitatorCallError,
@@ -72,20 +74,18 @@ export class UnsupportedNetworkError extends Error {
 /** Seconds of clock skew allowed beyond maxTimeoutSeconds in a signed validBefore. */
 export const VALID_BEFORE_SLACK_SECONDS = 60;
 
-/** How many encoded challenges the gate keeps (oldest dropped first). */
-export const CHALLENGE_CACHE_SIZE = 4096;
+export { CHALLENGE_CACHE_SIZE } from "./challenge_cache.ts";
 
 /** Builds the gate. */
 export function createX402Gate(deps: X402GateDeps): X402Gate {
   const { config, server, claims, log } = deps;
   const now = deps.now ?? Date.now;
-  const { symbol, decimals } = config.asset;
   let readiness: Promise<void> | undefined;
   const requirementsByAmount = new Map<string, PaymentRequirements[]>();
   // A challenge depends only on the error, the resource, the amount and the operation (its discovery
   // metadata), and encoding it is the costly part of a 402: identical unpaid requests (retries, floods) reuse
   // the encoded header.
-  const challenges = new Map<string, string>();
+  const challenges = new BoundedCache<string>();
   // The discovery metadata depends only on the operation: built once per operation.
   const declarations = new Map<string, Record<string, unknown> | undefined>();
   let publicUrl: string | undefined;
@@ -160,23 +160,14 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
       target.query,
       `${operation.operation}: ${operation.items} item${operation.items === 1 ? "" : "s"}`,
     );
-    const priceText = `${request.method} ${path} costs ${formatAmount(price.perCall, decimals)} ${symbol} ` +
-      `per call` +
-      (price.perItem === 0n ? "" : ` plus ${formatAmount(price.perItem, decimals)} ${symbol} per item: ` +
-        `${formatAmount(amount, decimals)} ${symbol} for ${operation.items} item${
-          operation.items === 1 ? "" : "s"
-        }`);
-    const priceDetails = {
-      operation: operation.operation,
-      items: operation.items,
-      price: formatAmount(amount, decimals),
-      currency: symbol,
-      amount: amount.toString(),
-      network: config.network,
-      asset: config.asset.address,
-      pay_to: config.payTo,
-    };
-    const challenge = async (problem: PaymentProblem): Promise<Response> => {
+    const { text: priceText, details: priceDetails } = priceTerms(
+      request.method,
+      path,
+      price,
+      operation,
+      config,
+    );
+    const challengeAnswer = async (problem: PaymentProblem): Promise<GateAnswer> => {
       const error = problem.name === "payment-required"
         ? "Payment required"
         : `${problem.name}: ${problem.message}`;
@@ -191,13 +182,18 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
           extensions,
         );
         encoded = encodePaymentRequiredHeader(paymentRequired);
-        if (challenges.size >= CHALLENGE_CACHE_SIZE) challenges.delete(challenges.keys().next().value!);
         challenges.set(key, encoded);
       }
       const context: ChallengeContext = { instance, price: priceText, challenge: encoded, priceDetails };
-      return paymentProblemResponse(problem, context);
+      return paymentProblemAnswer(problem, context);
     };
-    const refuse = async (problem: PaymentProblem): Promise<Admission> => respond(await challenge(problem));
+    // Settlement's own 402s are Responses (x402_settlement.ts).
+    const challenge = async (problem: PaymentProblem): Promise<Response> => {
+      const { status, body, headers } = await challengeAnswer(problem);
+      return new Response(body, { status, headers });
+    };
+    const refuse = async (problem: PaymentProblem): Promise<Admission> =>
+      respond(await challengeAnswer(problem));
 
     const header = request.headers.get("payment-signature");
     if (header === null) {
@@ -286,9 +282,9 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
     });
   }
 
-  return { admit, ready };
+  return { admit: keepingUnpaidChallenges(admit), ready };
 }
 
-function respond(response: Response): Admission {
+function respond(response: Response | GateAnswer): Admission {
   return { kind: "respond", response };
 }

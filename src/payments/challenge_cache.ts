@@ -1,0 +1,57 @@
+/**
+ * What the gate keeps of the 402s it built. Encoding a challenge is the costly part of a 402, and an unpaid
+ * request's whole 402 depends only on its method (the price sentence names it), the operation, its item
+ * count and the request's path and query (the resource the challenge names, the problem's instance): such a
+ * 402, once built, is answered again at once (no await, no encoding, no facilitator call). Both caches are
+ * bounded, the oldest entry going first, so a flood of distinct queries costs at most CHALLENGE_CACHE_SIZE
+ * entries each.
+ */
+import type { PricedOperation } from "../operation/paid_work.ts";
+import { type RequestTarget, requestTarget } from "../operation/request_target.ts";
+import type { Admission, PaymentGate } from "./payment_gate.ts";
+
+/** How many entries each cache keeps. */
+export const CHALLENGE_CACHE_SIZE = 4096;
+
+/** A map by string key of at most CHALLENGE_CACHE_SIZE entries, the oldest dropped first. */
+export class BoundedCache<V> {
+  readonly #entries = new Map<string, V>();
+
+  /** The value kept for `key`, if any. */
+  get(key: string): V | undefined {
+    return this.#entries.get(key);
+  }
+
+  /** Keeps `value` for `key`, dropping the oldest entry when full. */
+  set(key: string, value: V): void {
+    if (this.#entries.size >= CHALLENGE_CACHE_SIZE) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(key, value);
+  }
+}
+
+/**
+ * `admit` answering an unpaid request (no PAYMENT-SIGNATURE, no X-PAYMENT) it has answered 402 before with
+ * that same 402, at once. Only 402s are kept: a 503 (facilitator not ready) is asked again each time.
+ */
+export function keepingUnpaidChallenges(admit: PaymentGate["admit"]): PaymentGate["admit"] {
+  const kept = new BoundedCache<Admission>();
+  return (request: Request, operation: PricedOperation, target?: RequestTarget) => {
+    const headers = request.headers;
+    if (headers.has("payment-signature") || headers.has("x-payment")) {
+      return admit(request, operation, target);
+    }
+    target ??= requestTarget(request.url);
+    const key =
+      `${request.method}\u0000${operation.operation}\u0000${operation.items}\u0000${target.instance}`;
+    const known = kept.get(key);
+    if (known !== undefined) return known;
+    return Promise.resolve(admit(request, operation, target)).then((admission) => {
+      // A 402 as data: a Response's body can be read once only.
+      const answer = admission.kind === "respond" ? admission.response : undefined;
+      if (answer !== undefined && !(answer instanceof Response) && answer.status === 402) {
+        kept.set(key, admission);
+      }
+      return admission;
+    });
+  };
+}
