@@ -27,6 +27,21 @@ const unpackr = new Unpackr({ ...MSGPACK_OPTIONS });
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/**
+ * Writes `key` into `bytes` when it is ASCII and fits, returning its length; -1 otherwise. Keys are mostly
+ * short ASCII (ids, codes): a loop over them costs less than a call into the encoder.
+ */
+function asciiInto(key: string, bytes: Uint8Array): number {
+  const length = key.length;
+  if (length >= bytes.length) return -1;
+  for (let i = 0; i < length; i++) {
+    const code = key.charCodeAt(i);
+    if (code > 0x7f) return -1;
+    bytes[i] = code;
+  }
+  return length;
+}
+
 /** One opened shard: O(1) lookup of a key's record. */
 export class ShardReader {
   readonly #file: string;
@@ -121,10 +136,13 @@ export class ShardReader {
 
   #find(key: string): number {
     let keyBytes = this.#scratch;
-    let length = encoder.encodeInto(key, keyBytes).written;
-    if (length === keyBytes.length) {
-      keyBytes = encoder.encode(key);
-      length = keyBytes.length;
+    let length = asciiInto(key, keyBytes);
+    if (length < 0) {
+      length = encoder.encodeInto(key, keyBytes).written;
+      if (length === keyBytes.length) {
+        keyBytes = encoder.encode(key);
+        length = keyBytes.length;
+      }
     }
     let slot = fnv1a(keyBytes, 0, length) & this.#mask;
     for (let probes = 0; probes <= this.#mask; probes++) {

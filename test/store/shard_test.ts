@@ -53,6 +53,25 @@ Deno.test("a key longer than the lookup scratch buffer is still found", () => {
   assert.equal(reader.get("x".repeat(999)), undefined);
 });
 
+Deno.test("ASCII and non-ASCII keys of every length around the scratch buffer are found by their bytes", () => {
+  const keys = [
+    "crème fraîche",
+    "creme fraiche",
+    "日本茶",
+    "🍞 bread",
+    "a".repeat(255),
+    "a".repeat(256),
+    "é".repeat(127),
+    "é".repeat(128),
+    "a".repeat(254) + "é",
+  ];
+  const reader = new ShardReader("keys.shard", writeShard(keys.map((key, i) => [key, i])));
+  keys.forEach((key, i) => assert.equal(reader.get(key), i, key.slice(0, 20)));
+  for (const absent of ["creme fraîche", "a".repeat(253), "é".repeat(129), "🍞 bread "]) {
+    assert.equal(reader.get(absent), undefined, absent.slice(0, 20));
+  }
+});
+
 Deno.test("FNV-1a and CRC-32 match their published check values", () => {
   assert.equal(fnv1a(new TextEncoder().encode("a")), 0xe40c292c);
   assert.equal(crc32(new TextEncoder().encode("123456789")), 0xcbf43926);
