@@ -78,6 +78,11 @@ export async function haveWrk(): Promise<boolean> {
 
 /** Runs wrk with `script` against `base`. */
 export async function runWrk(base: string, script: string, options: WrkOptions): Promise<WrkResult> {
+  return parseWrk(await wrkOutput(base, script, options));
+}
+
+/** Runs wrk with `script` against `base`; its whole output (a script's `done()` may print more). */
+export async function wrkOutput(base: string, script: string, options: WrkOptions): Promise<string> {
   const { code, stdout, stderr } = await new Deno.Command("wrk", {
     args: [
       `-t${options.threads}`,
@@ -92,5 +97,5 @@ export async function runWrk(base: string, script: string, options: WrkOptions):
   }).output();
   const text = new TextDecoder().decode(stdout);
   if (code !== 0) throw new Error(`wrk failed (${code}): ${new TextDecoder().decode(stderr)}${text}`);
-  return parseWrk(text);
+  return text;
 }

@@ -10,8 +10,10 @@ export const SERVE_PERMISSIONS = ["--allow-read", "--allow-net", "--allow-env", 
 export interface ServerProcess {
   /** `http://127.0.0.1:<port>` once it listens. */
   readonly base: string;
-  /** Every line it wrote so far, stdout and stderr. */
+  /** Every line it wrote so far, stdout and stderr (those `keep` kept). */
   readonly lines: string[];
+  /** Its process id (for /proc/<pid>/status). */
+  readonly pid: number;
   /** Resolves with its exit status. */
   readonly status: Promise<Deno.CommandStatus>;
   /** Sends SIGTERM (if it still runs) and waits for the exit. */
@@ -38,8 +40,15 @@ export function serviceCommand(env: Record<string, string>, wrapper: readonly st
   return new Deno.Command(program!, { args, env, stdin: "null", stdout: "piped", stderr: "piped" });
 }
 
-/** Starts the service on `dist` (`env` added to serviceEnv's) and waits until it listens (at most 20 s). */
-export async function startService(dist: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts the service on `dist` (`env` added to serviceEnv's) and waits until it listens (at most 20 s). Every
+ * line is read; `keep` says which are held in `lines` (a long run under load drops its access log there).
+ */
+export async function startService(
+  dist: string,
+  env: Record<string, string> = {},
+  keep: (line: string) => boolean = () => true,
+): Promise<ServerProcess> {
   const child = serviceCommand({ ...serviceEnv(dist), ...env }).spawn();
   const lines: string[] = [];
   let listening!: (base: string) => void;
@@ -51,12 +60,12 @@ export async function startService(dist: string, env: Record<string, string> = {
       const parts = (rest + decoder.decode(bytes, { stream: true })).split("\n");
       rest = parts.pop()!;
       for (const line of parts) {
-        lines.push(line);
+        if (keep(line)) lines.push(line);
         const port = /serving on http:\/\/127\.0\.0\.1:(\d+)/.exec(line)?.[1];
         if (port !== undefined) listening(`http://127.0.0.1:${port}`);
       }
     }
-    if (rest !== "") lines.push(rest);
+    if (rest !== "" && keep(rest)) lines.push(rest);
   };
   const streams = Promise.all([collect(child.stdout), collect(child.stderr)]);
   const status = streams.then(() => child.status);
@@ -71,6 +80,7 @@ export async function startService(dist: string, env: Record<string, string> = {
     const url = await Promise.race([base, timeout, exited]);
     return {
       base: url,
+      pid: child.pid,
       lines,
       status,
       signal: (signal) => child.kill(signal),
