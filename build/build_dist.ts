@@ -4,12 +4,18 @@
  * compiled for each, and the catalog once.
  */
 import { type BuildInputs, describeInputs, findBuildInputs } from "./input/build_inputs.ts";
-import { assembleBuild, type AssembledBuild, type CompiledReleaseParts } from "./dist/dist_assemble.ts";
+import {
+  assembleBuild,
+  type AssembledBuild,
+  type CompiledReleaseParts,
+  encodeShard,
+} from "./dist/dist_assemble.ts";
 import { writeBuild } from "./dist/dist_writer.ts";
 import type { Progress } from "./progress.ts";
 import { readPublications } from "./gpc/gpc_publications.ts";
 import { gpcCounts, validateGpcRelease } from "./gpc/gpc_validate.ts";
-import { compileGpc } from "./gpc/gpc_compile.ts";
+import { type CompiledGpc, compileGpc } from "./gpc/gpc_compile.ts";
+import type { GpcRelease } from "./gpc/gpc_model.ts";
 import { buildPlacementIndex } from "./gpc/gpc_placements.ts";
 import { type BuildWarning, formatWarning, StrictBuildError } from "./input/build_warning.ts";
 import { compileReadContent, readContent } from "./content/content_compile.ts";
@@ -78,6 +84,32 @@ export async function compileData(
       return otherCodes.get(id);
     },
   };
+  const { releases, warnings } = await compileReleases(dataDir, inputs, served, progress, origin);
+  const catalog = await compileCatalogPart(dataDir, inputs, releases[0]!, progress);
+  warnings.push(...catalog.warnings);
+  const assembled = await assembleBuild({
+    releases,
+    keep,
+    catalog: catalog.shards,
+    inputs: await describeInputs(inputs),
+    counts: catalog.counts,
+    extras: catalog.extras,
+  });
+  return { ...assembled, warnings: distinctWarnings(warnings) };
+}
+
+/**
+ * Compiles the curated content for each served release. The content inputs (a million-node tree at full
+ * scale) are read here and freed on return, and each browse shard is encoded as soon as it is compiled, so
+ * the catalog compile that follows runs on a small heap.
+ */
+async function compileReleases(
+  dataDir: string,
+  inputs: BuildInputs,
+  served: readonly { path: string; release: GpcRelease; gpc: CompiledGpc }[],
+  progress: Progress,
+  origin: CurationOrigin,
+): Promise<{ releases: CompiledReleaseParts[]; warnings: BuildWarning[] }> {
   const read = await readContent(inputs, progress);
   const warnings: BuildWarning[] = [];
   const releases: CompiledReleaseParts[] = [];
@@ -101,7 +133,7 @@ export async function compileData(
       lexiconVersion: content.lexiconVersion,
       codes: gpc.codes,
       bricks: gpc.bricks,
-      browse: content.browse,
+      browse: encodeShard(content.browse),
       lexicon: content.lexicon,
       counts: { ...gpcFigures, ...content.counts },
       coverage: content.coverage,
@@ -109,17 +141,7 @@ export async function compileData(
       extras: content.extras,
     });
   }
-  const catalog = await compileCatalogPart(dataDir, inputs, releases[0]!, progress);
-  warnings.push(...catalog.warnings);
-  const assembled = await assembleBuild({
-    releases,
-    keep,
-    catalog: catalog.shards,
-    inputs: await describeInputs(inputs),
-    counts: catalog.counts,
-    extras: catalog.extras,
-  });
-  return { ...assembled, warnings: distinctWarnings(warnings) };
+  return { releases, warnings };
 }
 
 /** The catalog compiled once, against the default release's codes and lexicon. */

@@ -16,17 +16,23 @@ export interface Progress {
 
 const encoder = new TextEncoder();
 
-/** Progress on stderr; `quiet` prints only warnings and the summary lines. */
-export function stderrProgress(quiet = false): Progress {
+/**
+ * Progress on stderr; `quiet` prints only warnings and the summary lines; `timed` starts each step and line
+ * with the seconds since the start, so a long build shows what each stage took.
+ */
+export function stderrProgress(quiet = false, timed = false): Progress {
   const tty = Deno.stderr.isTerminal();
+  const started = performance.now();
   let label = "";
   let lastDecile = -1;
   const write = (text: string) => Deno.stderr.writeSync(encoder.encode(text));
+  const stamp = (message: string) =>
+    timed ? `[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${message}` : message;
   return {
     step(message) {
       label = message;
       lastDecile = -1;
-      if (!quiet) write(`${message}\n`);
+      if (!quiet) write(`${stamp(message)}\n`);
     },
     advance(done, total) {
       if (quiet || total <= 0) return;
@@ -40,7 +46,7 @@ export function stderrProgress(quiet = false): Progress {
       }
     },
     line(message) {
-      write(`${message}\n`);
+      write(`${stamp(message)}\n`);
     },
   };
 }

@@ -46,7 +46,8 @@ export interface CompiledReleaseParts {
   readonly lexiconVersion: string;
   readonly codes: ReadonlyMap<string, CodeRecord>;
   readonly bricks: ReadonlyMap<string, BrickRecord>;
-  readonly browse: ReadonlyMap<string, BrowseRecord>;
+  /** The browse records, or their shard already encoded (a million-node tree's records are freed early). */
+  readonly browse: ReadonlyMap<string, BrowseRecord> | EncodedShard;
   readonly lexicon: ReadonlyMap<string, LexiconRecord>;
   readonly counts: Readonly<Record<string, number>>;
   readonly coverage: Readonly<Record<string, unknown>>;
@@ -71,6 +72,17 @@ export interface CompiledParts {
   readonly extras: readonly BuildFile[];
 }
 
+/** A shard's bytes, encoded before assembly so that its records need not stay in memory. */
+export interface EncodedShard {
+  readonly encoded: Uint8Array;
+  readonly records: number;
+}
+
+/** Encodes `records` now (writeShard); assembleBuild writes the bytes as they are. */
+export function encodeShard(records: ReadonlyMap<string, unknown>): EncodedShard {
+  return { encoded: writeShard(records), records: records.size };
+}
+
 /** An assembled build: its id, its files (manifest last) and its manifest. */
 export interface AssembledBuild {
   readonly id: string;
@@ -81,14 +93,20 @@ export interface AssembledBuild {
 /** Encodes the shards and the manifest of `parts`. */
 export async function assembleBuild(parts: CompiledParts): Promise<AssembledBuild> {
   const files: BuildFile[] = [];
-  const shard = async (file: string, records: Iterable<readonly [string, unknown]>): Promise<ShardEntry> => {
-    const bytes = writeShard(records);
+  const shard = async (
+    file: string,
+    records: Iterable<readonly [string, unknown]> | EncodedShard,
+  ): Promise<ShardEntry> => {
+    const encoded = "encoded" in records
+      ? records
+      : { encoded: writeShard(records), records: countOf(records) };
+    const bytes = encoded.encoded;
     files.push({ name: file, bytes });
-    return { file, bytes: bytes.length, sha256: await sha256Hex(bytes), records: countOf(records) };
+    return { file, bytes: bytes.length, sha256: await sha256Hex(bytes), records: encoded.records };
   };
   const releases: ReleaseEntry[] = [];
   for (const release of parts.releases) {
-    const records: Record<ReleaseShardName, ReadonlyMap<string, unknown>> = {
+    const records: Record<ReleaseShardName, ReadonlyMap<string, unknown> | EncodedShard> = {
       codes: release.codes,
       bricks: release.bricks,
       browse: release.browse,

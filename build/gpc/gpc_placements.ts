@@ -137,6 +137,11 @@ export function findPlacements(index: PlacementIndex, text: string): FoundPlacem
 
 function valuesOf(index: PlacementIndex, phrase: string): string[] {
   const keys: string[] = [];
+  // Most names end in a word no value ends in: telling them by the last word alone spares building and
+  // looking up every form of the whole phrase (a full-scale build asks for a million names).
+  const last = lastWordsOf(index);
+  const word = phrase.slice(phrase.lastIndexOf(" ") + 1);
+  if (!wordForms(word).some((form) => last.includes(form))) return keys;
   for (const form of phraseForms(phrase)) {
     for (const key of index.forms.get(form) ?? []) if (!keys.includes(key)) keys.push(key);
   }
@@ -174,6 +179,18 @@ export function valueNames(value: string): string[] {
     names.push(first.join(" "), ...parts.slice(1).map((part) => [...first.slice(0, -1), part[0]!].join(" ")));
   }
   return names;
+}
+
+const lastWords = new WeakMap<PlacementIndex, string[]>();
+
+// The last words of every form the index holds.
+function lastWordsOf(index: PlacementIndex): string[] {
+  let words = lastWords.get(index);
+  if (words === undefined) {
+    words = [...new Set([...index.forms.keys()].map((form) => form.slice(form.lastIndexOf(" ") + 1)))];
+    lastWords.set(index, words);
+  }
+  return words;
 }
 
 /** A phrase in each form of its last word. */

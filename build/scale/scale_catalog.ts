@@ -47,11 +47,12 @@ export interface BrickPath {
   readonly brick: string;
 }
 
-/** The snapshot text of `country`. */
+/** The snapshot text of `country`, with `observations` rows. */
 export function scaleSnapshot(
   random: () => number,
   country: CatalogCountry,
   bricks: readonly BrickPath[],
+  observations = OBSERVATIONS_PER_COUNTRY,
 ): string {
   const prefix = country === "us" ? "Scale Mart" : "Scale Foods";
   const retailers = Array.from({ length: RETAILERS_PER_COUNTRY }, (_, r) => ({
@@ -66,7 +67,7 @@ export function scaleSnapshot(
   const brands = Array.from({ length: 400 }, () => words(random, 2));
   const rows: SnapshotRow[] = [];
   let product = 0;
-  while (rows.length < OBSERVATIONS_PER_COUNTRY) {
+  while (rows.length < observations) {
     const category = categories[product % categories.length]!;
     const brand = random() < 0.9 ? pick(random, brands) : "";
     const size = random() < 0.7 ? `, ${pick(random, SIZES)}` : "";
@@ -78,7 +79,7 @@ export function scaleSnapshot(
     if (carriers.length === 0) carriers.push(pick(random, retailers));
     for (const retailer of carriers) {
       let price = base * retailer.level;
-      for (let week = 0; week < WEEKS && rows.length < OBSERVATIONS_PER_COUNTRY; week++) {
+      for (let week = 0; week < WEEKS && rows.length < observations; week++) {
         if (random() < 0.01) price *= random() < 0.5 ? 0.92 : 1.1;
         if (random() < 0.04) continue;
         const deal = random() < 0.12;
@@ -106,7 +107,7 @@ export function scaleSnapshot(
     {
       country,
       currency: CURRENCY[country],
-      source: `build/scale/scale_catalog.ts: ${OBSERVATIONS_PER_COUNTRY} observations for benchmarks`,
+      source: `build/scale/scale_catalog.ts: ${observations} observations for benchmarks`,
       generated:
         "by build/scale/scale_catalog.ts (seeded, no clock); retailers, brands, products and prices are fictitious",
     },

@@ -28,7 +28,7 @@ const USAGE = "usage: deno task build:scale --out DIR [--seed N]";
 
 /** Generates the scale inputs under `out/inputs` and builds them into `out`. */
 export async function buildScale(out: string, seed = 1): Promise<void> {
-  const progress = stderrProgress();
+  const progress = stderrProgress(false, true);
   const started = performance.now();
   const lap = (what: string, since: number) =>
     progress.line(`${what} in ${((performance.now() - since) / 1000).toFixed(1)} s`);
