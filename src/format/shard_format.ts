@@ -17,6 +17,7 @@
  * keys, not to the record bytes); each record's CRC is checked when it is read, so a corrupted record is
  * detected before it is served. The manifest's sha256 covers the whole file for full verification.
  */
+import { crc32 as zlibCrc32 } from "node:zlib";
 
 /** The 8 magic bytes every shard starts with. */
 export const SHARD_MAGIC = "GPCSHARD";
@@ -58,6 +59,9 @@ export const MSGPACK_OPTIONS = Object.freeze(
   } as const,
 );
 
+/** From this many bytes on, CRC-32 is computed by zlib. */
+const NATIVE_CRC_BYTES = 4096;
+
 /** FNV-1a 32-bit hash of bytes. */
 export function fnv1a(bytes: Uint8Array, start = 0, end = bytes.length): number {
   let hash = 0x811c9dc5;
@@ -80,6 +84,9 @@ const CRC_TABLE = (() => {
 
 /** CRC-32 (IEEE) of bytes[start, end). */
 export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
+  // zlib's CRC-32 (the same polynomial) is native: a full-scale shard's index is checked at open in a few
+  // milliseconds instead of a tenth of a second. A short record is cheaper in the loop than through a call.
+  if (end - start >= NATIVE_CRC_BYTES) return zlibCrc32(bytes.subarray(start, end)) >>> 0;
   let c = 0xffffffff;
   for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
