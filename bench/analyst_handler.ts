@@ -4,21 +4,11 @@
  * `dist`; build it first with `deno task build`). Prints µs per request and the body size.
  */
 import { openStore } from "../src/store/store.ts";
-import { createHandler } from "../src/http/handler.ts";
-import { readConfig } from "../src/config.ts";
-import { freeGate } from "../src/payments/payment_gate.ts";
-import { MemoryStateStore } from "../src/state/memory_state_store.ts";
-import { createLog } from "../src/log/request_log.ts";
+import { inProcessHandler } from "./in_process.ts";
 
 const RUNS = 10_000;
 const store = openStore(Deno.args[0] ?? "dist");
-const handler = createHandler({
-  config: readConfig({ PAYMENTS: "off", RATE_LIMIT: "off", LOG_LEVEL: "error" }),
-  store,
-  gate: freeGate,
-  state: new MemoryStateStore(),
-  log: createLog("error"),
-});
+const handler = inProcessHandler(store);
 const paths = [
   "/v1/analyst/inflation?country=ca&category=bread",
   "/v1/analyst/inflation?country=ca&category=pantry&retailer=safeway",

@@ -1,12 +1,8 @@
 /** Per-call cost of the handler's parts, without a socket: `deno run -A bench/handler_micro.ts`. */
 import { openStore } from "../src/store/store.ts";
+import { inProcessHandler } from "./in_process.ts";
 import { parseQuery, parseRawQuery } from "../src/operation/query.ts";
 import { classifyQuery } from "../src/reference/request_params.ts";
-import { createHandler } from "../src/http/handler.ts";
-import { readConfig } from "../src/config.ts";
-import { freeGate } from "../src/payments/payment_gate.ts";
-import { MemoryStateStore } from "../src/state/memory_state_store.ts";
-import { createLog } from "../src/log/request_log.ts";
 
 const store = openStore("dist");
 const ids = [
@@ -28,14 +24,7 @@ time("100 browse lookups", 2000, () => ids.map((id) => store.browse(id)));
 const records = ids.map((id) => store.browse(id));
 time("JSON.stringify 100 results", 2000, () => JSON.stringify({ results: records }));
 time("valibot parse of 100 ids", 2000, () => parseQuery(classifyQuery, parseRawQuery(query)));
-const config = readConfig({ PAYMENTS: "off", RATE_LIMIT: "off", LOG_LEVEL: "error" });
-const handler = createHandler({
-  config,
-  store,
-  gate: freeGate,
-  state: new MemoryStateStore(),
-  log: createLog("error"),
-});
+const handler = inProcessHandler(store);
 const one = new Request(`http://x/v1/reference/classify?browse_id=${ids[5]}`);
 const hundred = new Request(`http://x/v1/reference/classify?${query}`);
 let sink = 0;

@@ -10,11 +10,7 @@ import { compileCatalogShards } from "../build/catalog/catalog_compile.ts";
 import { ANSWER_SHARDS } from "../build/catalog/catalog_answers.ts";
 import { writeShard } from "../build/dist/shard_writer.ts";
 import { openStore } from "../src/store/store.ts";
-import { createHandler } from "../src/http/handler.ts";
-import { readConfig } from "../src/config.ts";
-import { freeGate } from "../src/payments/payment_gate.ts";
-import { MemoryStateStore } from "../src/state/memory_state_store.ts";
-import { createLog } from "../src/log/request_log.ts";
+import { inProcessHandler } from "./in_process.ts";
 
 const SHARDS = ["marketing_share", "marketing_landscape", "marketing_brands"] as const;
 const RUNS = 5, CALLS = 10_000, WARM_UP = 1_000;
@@ -42,13 +38,7 @@ for (const name of SHARDS) {
 }
 
 const store = openStore(Deno.args[0] ?? "dist");
-const handler = createHandler({
-  config: readConfig({ PAYMENTS: "off", RATE_LIMIT: "off", LOG_LEVEL: "error" }),
-  store,
-  gate: freeGate,
-  state: new MemoryStateStore(),
-  log: createLog("error"),
-});
+const handler = inProcessHandler(store);
 let sink = 0;
 for (
   const [label, query] of [

@@ -5,22 +5,12 @@
  * store's cache), with the answer's size and `total`; the free stats answer is the handler's floor.
  */
 import { openStore } from "../src/store/store.ts";
-import { createHandler } from "../src/http/handler.ts";
-import { readConfig } from "../src/config.ts";
-import { freeGate } from "../src/payments/payment_gate.ts";
-import { MemoryStateStore } from "../src/state/memory_state_store.ts";
-import { createLog } from "../src/log/request_log.ts";
+import { inProcessHandler } from "./in_process.ts";
 
 const dist = Deno.args[0] ?? "dist";
 const n = Number(Deno.args[1] ?? 10_000);
 const store = openStore(dist);
-const handler = createHandler({
-  config: readConfig({ PAYMENTS: "off", RATE_LIMIT: "off", LOG_LEVEL: "error" }),
-  store,
-  gate: freeGate,
-  state: new MemoryStateStore(),
-  log: createLog("error"),
-});
+const handler = inProcessHandler(store);
 
 const requests = [
   "/v1/public/stats",
