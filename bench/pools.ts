@@ -11,6 +11,7 @@ import {
   type ShardName,
 } from "../src/format/manifest.ts";
 import { ShardReader } from "../src/store/shard_reader.ts";
+import type { BrickRecord } from "../src/format/shard_records.ts";
 
 /** Items per batch request. */
 export const BATCH = 100;
@@ -93,12 +94,23 @@ export function phrases(keys: DistKeys): string[] {
   return keys.keys("lexicon").filter((phrase) => !phrase.includes(",") && phrase.length <= 200);
 }
 
+/**
+ * The bricks whose attribute schema the default release knows (published or carried): brick-attributes
+ * answers 404 ATTRIBUTE_SCHEMA_UNKNOWN for a request of only the others.
+ */
+export function knownBricks(keys: DistKeys): string[] {
+  const reader = keys.reader("bricks");
+  return keys.keys("bricks").filter((code) =>
+    reader.get<BrickRecord>(code)?.attribute_schema?.state !== "unknown"
+  );
+}
+
 /** The brick whose brick-attributes record is the largest (the heaviest single answer). */
 export function largestBrick(keys: DistKeys): string {
   const reader = keys.reader("bricks");
   let best = "";
   let bestSize = -1;
-  for (const code of keys.keys("bricks")) {
+  for (const code of knownBricks(keys)) {
     const size = JSON.stringify(reader.get(code)).length;
     if (size > bestSize) [best, bestSize] = [code, size];
   }

@@ -9,6 +9,7 @@ import {
   type DistKeys,
   Draw,
   encodeValue,
+  knownBricks,
   largestBrick,
   phrases,
   productSearches,
@@ -107,7 +108,7 @@ export const SCENARIOS: readonly Scenario[] = [
     // At most 200 requests: at full scale an answer of 100 bricks is about a megabyte, and every answer is
     // captured and held by the replay.
     pool: (keys, draw, sizes) =>
-      batches(keys.keys("bricks"), draw, Math.min(sizes.batch, 200)).map((codes) =>
+      batches(knownBricks(keys), draw, Math.min(sizes.batch, 200)).map((codes) =>
         `${BRICKS}?gpc_code=${codes}`
       ),
   },

@@ -10,6 +10,7 @@ import {
   type DistKeys,
   Draw,
   encodeValue,
+  knownBricks,
   phrases,
   productSearches,
 } from "./pools.ts";
@@ -26,7 +27,7 @@ export function soakTargets(keys: DistKeys, seed: number): string[] {
   const draw = new Draw(seed);
   const browse = keys.keys("browse");
   const lexicon = phrases(keys);
-  const bricks = keys.keys("bricks");
+  const bricks = knownBricks(keys);
   const batch = (list: readonly string[], size: number, count: number) =>
     Array.from({ length: count }, () => commaList(draw.many(list, size)));
   const category = (path: string) =>

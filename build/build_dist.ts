@@ -14,7 +14,8 @@ import { writeBuild } from "./dist/dist_writer.ts";
 import type { Progress } from "./progress.ts";
 import { readPublications } from "./gpc/gpc_publications.ts";
 import { gpcCounts, validateGpcRelease } from "./gpc/gpc_validate.ts";
-import { type CompiledGpc, compileGpc } from "./gpc/gpc_compile.ts";
+import { type CompiledGpc, compileGpc, publishesAttributes } from "./gpc/gpc_compile.ts";
+import { bricksWithDefinition, type SchemaCounts, settleSchemas } from "./gpc/attribute_schemas.ts";
 import type { GpcRelease } from "./gpc/gpc_model.ts";
 import { buildPlacementIndex } from "./gpc/gpc_placements.ts";
 import { type BuildWarning, formatWarning, StrictBuildError } from "./input/build_warning.ts";
@@ -65,10 +66,12 @@ export async function compileData(
     progress.step(`reading GPC publication ${path}`);
     return (done, total) => progress.advance(done, total);
   });
-  const served = publications.served.map(({ path, release }) => {
+  const compiled = publications.served.map(({ path, release }) => {
     validateGpcRelease(release);
     return { path, release, gpc: compileGpc(release) };
   });
+  const schemaCounts = settleSchemas(compiled.map(({ release, gpc }) => ({ release: release.release, gpc })));
+  const served = compiled.map((one, index) => ({ ...one, schemaCounts: schemaCounts[index]! }));
   for (const { path, release } of publications.all.slice(served.length)) {
     progress.line(`GPC ${release.release} (${path}) is older than the ${keep} newest releases: not served`);
   }
@@ -106,22 +109,28 @@ export async function compileData(
 async function compileReleases(
   dataDir: string,
   inputs: BuildInputs,
-  served: readonly { path: string; release: GpcRelease; gpc: CompiledGpc }[],
+  served: readonly { path: string; release: GpcRelease; gpc: CompiledGpc; schemaCounts: SchemaCounts }[],
   progress: Progress,
   origin: CurationOrigin,
 ): Promise<{ releases: CompiledReleaseParts[]; warnings: BuildWarning[] }> {
   const read = await readContent(inputs, progress);
   const warnings: BuildWarning[] = [];
   const releases: CompiledReleaseParts[] = [];
-  for (const [index, { path, release, gpc }] of served.entries()) {
+  for (const [index, { path, release, gpc, schemaCounts }] of served.entries()) {
     const gpcFigures = gpcCounts(release);
+    // Without attribute data, "bricks without attributes" would read as "bricks defining none".
+    const { bricks_without_attributes: _bare, ...hierarchyFigures } = gpcFigures;
     progress.line(
       `GPC ${release.release} (${release.language || "no language"}${index === 0 ? ", default" : ""}): ` +
         `${gpcFigures.segments} segments, ${gpcFigures.families} families, ${gpcFigures.classes} classes, ` +
         `${gpcFigures.bricks} bricks, ${gpcFigures.attribute_types} attribute types, ` +
         `${gpcFigures.attribute_values} values`,
     );
-    const placements = buildPlacementIndex(release);
+    // A publication without attribute data places nothing: the newest served one with attributes speaks for
+    // it, as its schemas do (attribute_schemas.ts).
+    const placements = buildPlacementIndex(
+      served.slice(index).map((one) => one.release).find(publishesAttributes) ?? release,
+    );
     const content = compileReadContent(read, gpc.codes, release.release, placements, progress, origin);
     warnings.push(...content.warnings);
     const older = served[index + 1]?.release;
@@ -135,7 +144,12 @@ async function compileReleases(
       bricks: gpc.bricks,
       browse: encodeShard(content.browse),
       lexicon: content.lexicon,
-      counts: { ...gpcFigures, ...content.counts },
+      counts: {
+        ...(publishesAttributes(release) ? gpcFigures : hierarchyFigures),
+        bricks_with_definition: bricksWithDefinition(release),
+        ...schemaCounts,
+        ...content.counts,
+      },
       coverage: content.coverage,
       changes: older === undefined ? null : releaseChanges(diffReleases(older, release)),
       extras: content.extras,

@@ -12,6 +12,7 @@ const nodes = new Map<string, GpcNodeView>(Object.entries(data.nodes));
 const browse = new Map<string, BrowseRow>(Object.entries(data.browse));
 const lexicon = new Map<string, string[]>(Object.entries(data.lexicon));
 const bricks = new Map(Object.entries(data.bricks));
+const schemas = new Map(Object.entries(data.schemas));
 
 servePeer(
   {
@@ -19,9 +20,18 @@ servePeer(
     browse(id) {
       const row = browse.get(id);
       if (row === undefined) return undefined;
-      const [code, match_precision, match_source, inherited_from, assurance_state, attribute_count] = row;
+      const [code, match_precision, match_source, inherited_from, assurance_state, attribute_count, schema] =
+        row;
       const gpc = code === null ? null : nodes.get(code)!;
-      return { gpc, match_precision, match_source, inherited_from, assurance_state, attribute_count };
+      return {
+        gpc,
+        match_precision,
+        match_source,
+        inherited_from,
+        assurance_state,
+        attribute_count,
+        attribute_schema: schema,
+      };
     },
     phrase: (normalised) => lexicon.get(normalised)?.map((code) => nodes.get(code)!),
     brick(code) {
@@ -29,7 +39,7 @@ servePeer(
       const node = nodes.get(code);
       if (attributes === undefined || node === undefined) return undefined;
       const { level: _, ...gpc } = node;
-      return { gpc, attributes };
+      return { gpc, attributes, attribute_schema: schemas.get(code)! };
     },
     stats: () => data.stats,
   },

@@ -7,6 +7,7 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import type {
+  AttributeSchemaSource,
   AttributeView,
   BrickRecord,
   BrowseRecord,
@@ -18,7 +19,7 @@ import { DistKeys } from "../pools.ts";
 import { type Manifest, MANIFEST_FILE } from "../../src/format/manifest.ts";
 
 /** Version of what this file exports (raise it when the export changes: exports are cached by build). */
-export const PEER_DATA_FORMAT = "peers2";
+export const PEER_DATA_FORMAT = "peers3";
 
 /** A browse node: the node code and the mapping's fields, in the answer's order. */
 export type BrowseRow = [
@@ -28,6 +29,7 @@ export type BrowseRow = [
   inherited_from: string | null,
   assurance_state: string | null,
   attribute_count: number,
+  attribute_schema: string | null,
 ];
 
 /** What both peers serve. */
@@ -37,6 +39,8 @@ export interface PeerData {
   readonly browse: Record<string, BrowseRow>;
   readonly lexicon: Record<string, string[]>;
   readonly bricks: Record<string, AttributeView[]>;
+  /** Where each brick's attributes come from (published, carried, unknown). */
+  readonly schemas: Record<string, AttributeSchemaSource>;
   readonly stats: unknown;
 }
 
@@ -63,6 +67,7 @@ export function exportPeerData(distDir: string): PeerData {
       r.inherited_from,
       r.assurance_state,
       r.attribute_count,
+      r.attribute_schema ?? null,
     ];
   }
   const lexicon: Record<string, string[]> = {};
@@ -71,8 +76,13 @@ export function exportPeerData(distDir: string): PeerData {
     lexicon[phrase] = phrases.get<LexiconRecord>(phrase)!.gpc.map((n) => n.code);
   }
   const bricks: Record<string, AttributeView[]> = {};
+  const schemas: Record<string, AttributeSchemaSource> = {};
   const brickReader = keys.reader("bricks");
-  for (const code of keys.keys("bricks")) bricks[code] = [...brickReader.get<BrickRecord>(code)!.attributes];
+  for (const code of keys.keys("bricks")) {
+    const record = brickReader.get<BrickRecord>(code)!;
+    bricks[code] = [...record.attributes];
+    schemas[code] = record.attribute_schema ?? { state: "published", release: release.gpc_release };
+  }
   return {
     versions: {
       gpc_release: release.gpc_release,
@@ -83,6 +93,7 @@ export function exportPeerData(distDir: string): PeerData {
     browse,
     lexicon,
     bricks,
+    schemas,
     stats: keys.reader("catalog").get("stats"),
   };
 }
@@ -98,10 +109,11 @@ export function writeSqlite(data: PeerData, path: string): void {
   db.exec(`
     CREATE TABLE nodes (code TEXT PRIMARY KEY, title TEXT, level TEXT, segment TEXT, family TEXT, class TEXT, brick TEXT) WITHOUT ROWID;
     CREATE TABLE browse (id TEXT PRIMARY KEY, gpc_code TEXT, match_precision TEXT, match_source TEXT,
-      inherited_from TEXT, assurance_state TEXT, attribute_count INTEGER) WITHOUT ROWID;
+      inherited_from TEXT, assurance_state TEXT, attribute_count INTEGER, attribute_schema TEXT) WITHOUT ROWID;
     CREATE TABLE lexicon (phrase TEXT, ord INTEGER, gpc_code TEXT, PRIMARY KEY (phrase, ord)) WITHOUT ROWID;
     CREATE TABLE attributes (brick TEXT, ord INTEGER, name TEXT, allowed_values TEXT, value_count INTEGER,
       PRIMARY KEY (brick, ord)) WITHOUT ROWID;
+    CREATE TABLE schemas (brick TEXT PRIMARY KEY, state TEXT, release TEXT) WITHOUT ROWID;
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
   `);
   db.exec("BEGIN");
@@ -109,7 +121,7 @@ export function writeSqlite(data: PeerData, path: string): void {
   for (const n of Object.values(data.nodes)) {
     node.run(n.code, n.title, n.level, n.segment, n.family, n.class, n.brick);
   }
-  const browse = db.prepare("INSERT INTO browse VALUES (?, ?, ?, ?, ?, ?, ?)");
+  const browse = db.prepare("INSERT INTO browse VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
   for (const [id, row] of Object.entries(data.browse)) browse.run(id, ...row);
   const phrase = db.prepare("INSERT INTO lexicon VALUES (?, ?, ?)");
   for (const [text, codes] of Object.entries(data.lexicon)) {
@@ -121,6 +133,8 @@ export function writeSqlite(data: PeerData, path: string): void {
       attribute.run(brick, i, a.name, JSON.stringify(a.allowed_values), a.value_count)
     );
   }
+  const schema = db.prepare("INSERT INTO schemas VALUES (?, ?, ?)");
+  for (const [brick, source] of Object.entries(data.schemas)) schema.run(brick, source.state, source.release);
   const meta = db.prepare("INSERT INTO meta VALUES (?, ?)");
   meta.run("versions", JSON.stringify(data.versions));
   meta.run("stats", JSON.stringify(data.stats));

@@ -3,7 +3,7 @@
  * URL, looks every item up in the peer's source, builds the answer object and stringifies it, and sends
  * the headers ours sends (captured, with a fresh X-Request-Id per answer).
  */
-import type { AttributeView, GpcNodeView } from "../../src/format/shard_records.ts";
+import type { AttributeSchemaSource, AttributeView, GpcNodeView } from "../../src/format/shard_records.ts";
 import { normalisePhrase } from "../../src/format/phrase_normalise.ts";
 
 /** A browse node's answer fields, after the id. */
@@ -14,6 +14,14 @@ export interface BrowseView {
   readonly inherited_from: string | null;
   readonly assurance_state: string | null;
   readonly attribute_count: number;
+  readonly attribute_schema: string | null;
+}
+
+/** A brick's answer fields, after the code. */
+export interface BrickView {
+  readonly gpc: Omit<GpcNodeView, "level">;
+  readonly attributes: AttributeView[];
+  readonly attribute_schema: AttributeSchemaSource;
 }
 
 /** Where a peer reads its data from. */
@@ -21,7 +29,7 @@ export interface PeerSource {
   readonly versions: { readonly gpc_release: string; readonly schema_version: string };
   browse(id: string): BrowseView | undefined;
   phrase(normalised: string): GpcNodeView[] | undefined;
-  brick(code: string): { gpc: Omit<GpcNodeView, "level">; attributes: AttributeView[] } | undefined;
+  brick(code: string): BrickView | undefined;
   stats(): unknown;
 }
 
@@ -32,6 +40,7 @@ const UNKNOWN: BrowseView = {
   inherited_from: null,
   assurance_state: null,
   attribute_count: 0,
+  attribute_schema: null,
 };
 const BROWSE_IDS = /^[0-9]{1,20}(?:,[0-9]{1,20}){0,99}$/;
 const GPC_CODES = /^[0-9]{8}(?:,[0-9]{8}){0,99}$/;
@@ -57,7 +66,9 @@ function answer(source: PeerSource, url: URL): unknown {
       return versioned(
         codes.split(",").map((code) => {
           const brick = source.brick(code);
-          return { gpc_code: code, gpc: brick?.gpc ?? null, attributes: brick?.attributes ?? [] };
+          return brick === undefined
+            ? { gpc_code: code, gpc: null, attributes: [], attribute_schema: null }
+            : { gpc_code: code, ...brick };
         }),
       );
     }

@@ -5,7 +5,7 @@
  * such as `?immutable=1` only with every permission)
  */
 import { DatabaseSync } from "node:sqlite";
-import type { GpcNodeView } from "../../src/format/shard_records.ts";
+import type { AttributeSchemaSource, GpcNodeView } from "../../src/format/shard_records.ts";
 import { readHeaders, servePeer } from "./peer_server.ts";
 
 const [port, dbFile, headersFile] = Deno.args;
@@ -17,7 +17,8 @@ url.search = "immutable=1";
 const db = new DatabaseSync(url, { readOnly: true });
 const NODE = "n.code, n.title, n.level, n.segment, n.family, n.class, n.brick";
 const browse = db.prepare(
-  `SELECT b.match_precision, b.match_source, b.inherited_from, b.assurance_state, b.attribute_count, ${NODE}
+  `SELECT b.match_precision, b.match_source, b.inherited_from, b.assurance_state, b.attribute_count,
+     b.attribute_schema, ${NODE}
    FROM browse b LEFT JOIN nodes n ON n.code = b.gpc_code WHERE b.id = ?`,
 );
 const phrase = db.prepare(
@@ -27,6 +28,7 @@ const brickNode = db.prepare(`SELECT ${NODE} FROM nodes n WHERE n.code = ? AND n
 const attributes = db.prepare(
   "SELECT name, allowed_values, value_count FROM attributes WHERE brick = ? ORDER BY ord",
 );
+const schema = db.prepare("SELECT state, release FROM schemas WHERE brick = ?");
 const meta = db.prepare("SELECT value FROM meta WHERE key = ?");
 const versions = JSON.parse(meta.get("versions")!.value as string);
 
@@ -54,6 +56,7 @@ servePeer(
         inherited_from: r.inherited_from as string | null,
         assurance_state: r.assurance_state as string | null,
         attribute_count: r.attribute_count as number,
+        attribute_schema: r.attribute_schema as string | null,
       };
     },
     phrase(normalised) {
@@ -69,7 +72,15 @@ servePeer(
         allowed_values: JSON.parse(a.allowed_values as string),
         value_count: a.value_count as number,
       }));
-      return { gpc, attributes: list };
+      const source = schema.get(code) as Row;
+      return {
+        gpc,
+        attributes: list,
+        attribute_schema: {
+          state: source.state as AttributeSchemaSource["state"],
+          release: source.release as string | null,
+        },
+      };
     },
     stats: () => JSON.parse(meta.get("stats")!.value as string),
   },

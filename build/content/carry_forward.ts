@@ -23,6 +23,11 @@ export interface CarryForward {
   readonly from: string;
   /** That release's codes, when data/gpc holds its publication. */
   readonly fromCodes: ReadonlyMap<string, CodeRecord> | undefined;
+  /**
+   * The content was curated against a newer release than the one compiled (an older release served for
+   * pinning): a code the older release lacks was added after it, so it is absent, never retired.
+   */
+  readonly backward: boolean;
 }
 
 /** Which releases' codes the build has, for carrying content curated against one into another. */
@@ -52,7 +57,7 @@ export function carryInto(
   origin: CurationOrigin | undefined,
 ): CarryForward | undefined {
   const from = declared ?? origin?.undeclared ?? release;
-  return from === release ? undefined : { from, fromCodes: origin?.codesOf(from) };
+  return from === release ? undefined : { from, fromCodes: origin?.codesOf(from), backward: from > release };
 }
 
 /** What became of `code` in the release whose codes are `codes` (`carry` undefined: curated for it). */
@@ -63,7 +68,7 @@ export function carriedCode(
 ): CarriedCode {
   const now = codes.get(code);
   const was = carry?.fromCodes?.get(code);
-  if (now === undefined) return { stale: was === undefined ? "absent" : "retired" };
+  if (now === undefined) return { stale: was === undefined || carry!.backward ? "absent" : "retired" };
   if (was === undefined) return {};
   if ((was.path ?? []).join("/") !== (now.path ?? []).join("/")) return { stale: "moved" };
   if (was.title !== now.title) {

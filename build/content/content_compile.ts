@@ -8,7 +8,6 @@
  * and made warnings, so that `--strict` fails on them.
  */
 import { BuildError } from "../input/build_error.ts";
-import { splitCsvMetadata } from "../input/csv_parse.ts";
 import type { BuildWarning } from "../input/build_warning.ts";
 import type { PlacementIndex } from "../gpc/gpc_placements.ts";
 import type { BuildInputs } from "../input/build_inputs.ts";
@@ -19,7 +18,7 @@ import { type MappingTable, parseMappingTable } from "./mapping_table_reader.ts"
 import { compileBrowseRecords } from "./mapping_inheritance.ts";
 import { mappingCoverage } from "./mapping_coverage.ts";
 import { sssomTsv } from "./sssom_export.ts";
-import { parseLexicon } from "./lexicon_reader.ts";
+import { type LexiconFile, parseLexiconFiles } from "./lexicon_files.ts";
 import { type CurationReport, curationReport } from "./curation_report.ts";
 import { curationSummaryLines, curationWarnings } from "./curation_text.ts";
 import { type CarryForward, carryInto, carryLine, type CurationOrigin } from "./carry_forward.ts";
@@ -49,7 +48,8 @@ export interface ReadContent {
   readonly inputs: BuildInputs;
   readonly tree: { readonly name: string; readonly read: BrowseTreeFolderRead } | undefined;
   readonly table: MappingTable | undefined;
-  readonly lexicon: { readonly file: string; readonly text: string } | undefined;
+  /** The lexicon's files (none: no lexicon). */
+  readonly lexicon: readonly LexiconFile[];
 }
 
 const encoder = new TextEncoder();
@@ -74,9 +74,8 @@ export async function readContent(inputs: BuildInputs, progress: Progress): Prom
       table = parseMappingTable(text, inputs.mappingTable, tree.read.tree, name);
     }
   }
-  const lexicon = inputs.lexicon === undefined
-    ? undefined
-    : { file: inputs.lexicon, text: await Deno.readTextFile(inputs.lexicon) };
+  const lexicon: LexiconFile[] = [];
+  for (const file of inputs.lexicon) lexicon.push({ file, text: await Deno.readTextFile(file) });
   return { inputs, tree, table, lexicon };
 }
 
@@ -168,13 +167,19 @@ export function compileReadContent(
         `${figures.unmapped} unmapped (${(figures.resolved_ratio * 100).toFixed(1)}% resolved, ` +
         `${figures.by_level.brick} at brick level)`,
     );
-    for (const stale of compiled.stale_rows) {
-      progress.line(
-        `stale mapping row: ${inputs.mappingTable} line ${stale.line}: browse_id ${stale.browse_id} → ` +
-          `${stale.gpc_code} (${stale.reason} in ${gpcRelease})`,
-      );
+    // Content curated against a newer release than this one (an older release served for pinning): its
+    // stale rows are right for the release they were curated for and no curation could mend them here, so
+    // they are counted and listed in the build report, not printed one by one nor warnings `--strict`
+    // fails on. Rows gone stale in a newer release are curation work: each is printed and warns.
+    if (carry?.backward !== true) {
+      for (const stale of compiled.stale_rows) {
+        progress.line(
+          `stale mapping row: ${inputs.mappingTable} line ${stale.line}: browse_id ${stale.browse_id} → ` +
+            `${stale.gpc_code} (${stale.reason} in ${gpcRelease})`,
+        );
+      }
+      warnings.push(...staleWarnings(table.source, gpcRelease, compiled.stale_rows, []));
     }
-    warnings.push(...staleWarnings(table.source, gpcRelease, compiled.stale_rows, []));
     if (read.table !== undefined) {
       extras.push({
         name: "mapping.sssom.tsv",
@@ -195,34 +200,43 @@ export function compileReadContent(
   let lexicon = new Map<string, LexiconRecord>();
   let lexiconVersion = NO_VERSION;
   let lexiconRows: Parameters<typeof curationReport>[0]["lexicon"];
-  if (read.lexicon !== undefined) {
-    const { file, text } = read.lexicon;
-    progress.step(`compiling lexicon ${file} for ${gpcRelease}`);
-    const declared = splitCsvMetadata(text, file).metadata.get("gpc_release");
-    const carry = carryInto(gpcRelease, declared, origin);
-    const compiled = parseLexicon(text, file, codes, carry);
+  if (read.lexicon.length > 0) {
+    progress.step(`compiling lexicon (${read.lexicon.length} files) for ${gpcRelease}`);
+    const compiled = parseLexiconFiles(
+      read.lexicon,
+      codes,
+      (declared) => carryInto(gpcRelease, declared, origin),
+    );
     lexicon = compiled.records;
     lexiconVersion = compiled.lexicon_version;
     counts.lexicon_phrases = lexicon.size;
     counts.stale_lexicon_phrases = compiled.stale_phrases.length;
+    report.lexicon_files = compiled.files.map(({ carry, ...file }) => ({
+      ...file,
+      carried_from: carry?.from ?? null,
+    }));
     report.lexicon_inactive_bricks = compiled.inactive_bricks;
     report.lexicon_stale_phrases = compiled.stale_phrases;
-    const staleLines = new Set(compiled.stale_phrases.map((phrase) => phrase.line));
+    report.lexicon_retitled = compiled.retitled;
+    const staleRows = new Set(compiled.stale_phrases.map((phrase) => `${phrase.file}:${phrase.line}`));
     // A stale phrase answers blank: the stale-row report covers it, not the curation checks.
-    lexiconRows = { file, rows: compiled.rows.filter((row) => !staleLines.has(row.line)) };
-    if (carry !== undefined) {
-      report.lexicon_carried_from = carry.from;
-      report.lexicon_retitled = compiled.retitled;
-      noteCarry("lexicon", file, carry, compiled.stale_phrases.length, compiled.retitled.length);
+    lexiconRows = compiled.rows.filter((row) => !staleRows.has(`${row.file}:${row.line}`));
+    for (const file of compiled.files) {
+      if (file.carry !== undefined) noteCarry("lexicon", file.file, file.carry, file.stale, file.retitled);
     }
-    for (const stale of compiled.stale_phrases) {
-      const why = stale.stale.map((code) => `${code.gpc_code} ${code.reason}`).join(", ");
-      progress.line(
-        `stale lexicon phrase: ${file} line ${stale.line}: "${stale.phrase}" answers blank (${why})`,
-      );
+    // As the mapping table's: phrases of a file curated against a newer release are counted, not warnings.
+    for (const file of compiled.files) {
+      if (file.carry?.backward === true) continue;
+      const stale = compiled.stale_phrases.filter((phrase) => phrase.file === file.file);
+      for (const phrase of stale) {
+        const why = phrase.stale.map((code) => `${code.gpc_code} ${code.reason}`).join(", ");
+        progress.line(
+          `stale lexicon phrase: ${phrase.file} line ${phrase.line}: "${phrase.phrase}" answers blank (${why})`,
+        );
+      }
+      warnings.push(...staleWarnings(file.file, gpcRelease, [], stale));
     }
-    warnings.push(...staleWarnings(file, gpcRelease, [], compiled.stale_phrases));
-    progress.line(`lexicon ${lexiconVersion}: ${lexicon.size} phrases`);
+    progress.line(`lexicon ${lexiconVersion}: ${lexicon.size} phrases from ${compiled.files.length} files`);
   }
 
   const curation = curationReport({

@@ -12,7 +12,7 @@ import { findBuildInputs } from "../input/build_inputs.ts";
 import { readPublications } from "../gpc/gpc_publications.ts";
 import { splitCsvMetadata } from "../input/csv_parse.ts";
 import { validateGpcRelease } from "../gpc/gpc_validate.ts";
-import { compileGpc } from "../gpc/gpc_compile.ts";
+import { compileGpc, publishesAttributes } from "../gpc/gpc_compile.ts";
 import { buildPlacementIndex } from "../gpc/gpc_placements.ts";
 import { recordingProgress } from "../progress.ts";
 import { compileContent } from "./content_compile.ts";
@@ -87,14 +87,18 @@ export async function runCuration(
       ? undefined
       : splitCsvMetadata(await Deno.readTextFile(inputs.mappingTable), inputs.mappingTable).metadata
         .get("gpc_release");
-    const release = (all.find((read) => read.release.release === declared) ?? all[0]!).release;
+    const index = Math.max(0, all.findIndex((read) => read.release.release === declared));
+    const release = all[index]!.release;
     validateGpcRelease(release);
     const gpc = compileGpc(release);
+    // A publication without attribute data places nothing: the newest older one with attributes speaks for
+    // it, as in the build.
+    const placing = all.slice(index).map((read) => read.release).find(publishesAttributes) ?? release;
     const content = await compileContent(
       inputs,
       gpc.codes,
       release.release,
-      buildPlacementIndex(release),
+      buildPlacementIndex(placing),
       recordingProgress(),
     );
     const report = content.curation;

@@ -110,7 +110,8 @@ export interface CurationInputs {
   readonly tree: BrowseTree | undefined;
   readonly table: MappingTable | undefined;
   readonly browse: ReadonlyMap<string, BrowseRecord>;
-  readonly lexicon: { readonly file: string; readonly rows: readonly LexiconRow[] } | undefined;
+  /** The lexicon's rows, each naming its file. */
+  readonly lexicon: readonly LexiconRow[] | undefined;
 }
 
 /** Runs every check over the mapping table and the lexicon; throws BuildError on a malformed review marker. */
@@ -166,10 +167,10 @@ export function curationReport(inputs: CurationInputs): CurationReport {
     record(reported, raw, row.note, qualifier_of);
   }
 
-  for (const row of lexicon?.rows ?? []) {
+  for (const row of lexicon ?? []) {
     const found = findPlacements(index, row.phrase);
     const reported = {
-      file: lexicon!.file,
+      file: row.file,
       line: row.line,
       family: pathOf(codes, row.gpc_codes[0] ?? "")[1] ?? familyOf(codes, found),
       node: null,

@@ -23,6 +23,7 @@ import { carriedCode, type CarryForward, type RetitledCode } from "./carry_forwa
 
 /** A phrase left out of the release because a code of its row is stale there. */
 export interface StalePhrase {
+  readonly file: string;
   readonly phrase: string;
   readonly line: number;
   /** The row's stale codes and why each is stale. */
@@ -31,6 +32,7 @@ export interface StalePhrase {
 
 /** An inactive brick a lexicon row names. */
 export interface InactiveLexiconBrick {
+  readonly file: string;
   readonly phrase: string;
   readonly gpc_code: string;
   readonly line: number;
@@ -38,6 +40,8 @@ export interface InactiveLexiconBrick {
 
 /** One row of the lexicon as written, for the curation report. */
 export interface LexiconRow {
+  /** The lexicon file that holds the row. */
+  readonly file: string;
   /** As written (the shard's key is its normalised form). */
   readonly phrase: string;
   readonly gpc_codes: readonly string[];
@@ -56,7 +60,11 @@ export interface CompiledLexicon {
   /** Phrases answering blank in this release (content curated against another), in file order. */
   readonly stale_phrases: readonly StalePhrase[];
   /** Rows naming a brick this release retitled, in file order. */
-  readonly retitled: readonly (RetitledCode & { readonly phrase: string; readonly line: number })[];
+  readonly retitled: readonly (RetitledCode & {
+    readonly file: string;
+    readonly phrase: string;
+    readonly line: number;
+  })[];
 }
 
 const KIND_NAME: Readonly<Record<CodeKind, string>> = {
@@ -113,7 +121,9 @@ export function parseLexicon(
         stale.push({ gpc_code: code, reason: carried.stale });
         continue;
       }
-      if (carried.retitled !== undefined) retitled.push({ ...carried.retitled, phrase, line: row.line });
+      if (carried.retitled !== undefined) {
+        retitled.push({ ...carried.retitled, file, phrase, line: row.line });
+      }
       const record = codes.get(code);
       if (record === undefined) {
         throw new BuildError(file, where, `gpc code ${code} is not in the GPC release`);
@@ -121,13 +131,13 @@ export function parseLexicon(
       if (record.kind !== "brick" || record.node === undefined) {
         throw new BuildError(file, where, `gpc code ${code} is ${KIND_NAME[record.kind]}, not a brick`);
       }
-      if (!record.active) inactive.push({ phrase: key, gpc_code: code, line: row.line });
+      if (!record.active) inactive.push({ file, phrase: key, gpc_code: code, line: row.line });
       bricks.push(record.node);
     }
     lineOf.set(key, row.line);
     if (stale.length === 0) records.set(key, { gpc: bricks });
-    else stalePhrases.push({ phrase, line: row.line, stale });
-    rows.push({ phrase, gpc_codes: listed, note: row.get("note").trim(), line: row.line });
+    else stalePhrases.push({ file, phrase, line: row.line, stale });
+    rows.push({ file, phrase, gpc_codes: listed, note: row.get("note").trim(), line: row.line });
   }
   return {
     lexicon_version: version,

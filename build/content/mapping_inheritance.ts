@@ -10,8 +10,10 @@
  *   the level of their GPC node, most precise first (brick, class, family, segment), then by smallest
  *   numeric id. Precision is derived from the ancestor's own row only, never from an intermediate
  *   inherited one: exactMatch or narrowerThan → narrowerThan; closeMatch or broaderThan → inherited.
- *   State and attribute_count are the ancestor's.
+ *   State, attribute_count and attribute_schema are the ancestor's.
  * - A node with no mapped ancestor has every field null and attribute_count 0.
+ * - attribute_count is the number of attribute types of the matched brick's known schema; 0 for a class,
+ *   family or segment, for gpc null, and for a brick whose schema is unknown (attribute_schema says which).
  *
  * Stale rows (the build reports each one, and `--strict` fails on them):
  * - the code is a hierarchy node but inactive in the release, or (content curated against another release,
@@ -31,6 +33,7 @@ import type { CuratedPrecision, MappingRow, MappingTable } from "./mapping_table
 import { carriedCode, type CarryForward, type RetitledCode } from "./carry_forward.ts";
 import type {
   AssuranceState,
+  AttributeSchemaState,
   BrowseRecord,
   CodeRecord,
   GpcLevel,
@@ -77,6 +80,7 @@ interface Anchor {
   readonly precision: CuratedPrecision;
   readonly state: AssuranceState;
   readonly attributeCount: number;
+  readonly attributeSchema: AttributeSchemaState | null;
 }
 
 /** What answers a node: its nearest anchor (none: gpc null), and whether a stale row lies on the way. */
@@ -151,6 +155,7 @@ function resolveRow(row: MappingRow, codes: ReadonlyMap<string, CodeRecord>, car
     precision: row.match_precision,
     state: reason === undefined ? row.assurance_state : "stale",
     attributeCount: code.kind === "brick" ? code.attribute_count : 0,
+    attributeSchema: code.kind === "brick" ? code.attribute_schema ?? "published" : null,
   };
   return {
     anchor,
@@ -180,6 +185,7 @@ function recordOf(found: Nearest | undefined): BrowseRecord {
       inherited_from: null,
       assurance_state: found?.staleVia === true ? "stale" : null,
       attribute_count: 0,
+      attribute_schema: null,
     };
   }
   const { anchor, distance } = found;
@@ -191,5 +197,6 @@ function recordOf(found: Nearest | undefined): BrowseRecord {
     inherited_from: self ? null : anchor.id,
     assurance_state: found.staleVia ? "stale" : anchor.state,
     attribute_count: anchor.attributeCount,
+    attribute_schema: anchor.attributeSchema,
   };
 }

@@ -2,9 +2,18 @@
  * Turns a normalised GPC release into the records of the `codes` and `bricks` shards: every node with
  * its level and full ancestry, every brick with its attribute types and allowed values in GS1's order,
  * and a kind for every code (segment, family, class, brick, attribute type or value).
+ *
+ * A publication in which no brick has an attribute type carries no attribute data (GS1's hierarchy-only
+ * downloads): its bricks' schemas are `unknown`, not empty, until attribute_schemas.ts carries them from an
+ * older served release. Otherwise every brick's schema is `published`, an empty one meaning "defines none".
  */
 import type { GpcRelease } from "./gpc_model.ts";
-import type { BrickRecord, CodeRecord, GpcNodeView } from "../../src/format/shard_records.ts";
+import type {
+  AttributeSchemaSource,
+  BrickRecord,
+  CodeRecord,
+  GpcNodeView,
+} from "../../src/format/shard_records.ts";
 
 /** The records of one release, keyed by code, in publication order. */
 export interface CompiledGpc {
@@ -14,6 +23,8 @@ export interface CompiledGpc {
 
 /** Compiles a (validated) release; a code seen twice keeps its first record. */
 export function compileGpc(release: GpcRelease): CompiledGpc {
+  const published = publishesAttributes(release);
+  const schema = published ? { state: "published" as const, release: release.release } : UNKNOWN_SCHEMA;
   const codes = new Map<string, CodeRecord>();
   const bricks = new Map<string, BrickRecord>();
   const add = (code: string, record: CodeRecord) => {
@@ -31,7 +42,10 @@ export function compileGpc(release: GpcRelease): CompiledGpc {
         add(klass.code, hierarchy(klass, "class", [s, f, c, null], classPath, 0));
         for (const brick of klass.bricks) {
           const path = [...classPath, brick.code];
-          const record = hierarchy(brick, "brick", [s, f, c, brick.title], path, brick.attributes.length);
+          const record = {
+            ...hierarchy(brick, "brick", [s, f, c, brick.title], path, brick.attributes.length),
+            attribute_schema: schema.state,
+          };
           add(brick.code, record);
           const { level: _level, ...gpc } = record.node!;
           if (!bricks.has(brick.code)) {
@@ -42,6 +56,7 @@ export function compileGpc(release: GpcRelease): CompiledGpc {
                 allowed_values: type.values.map((value) => value.title),
                 value_count: type.values.length,
               })),
+              attribute_schema: schema,
             });
           }
           for (const type of brick.attributes) {
@@ -65,6 +80,18 @@ export function compileGpc(release: GpcRelease): CompiledGpc {
     }
   }
   return { codes, bricks };
+}
+
+/** The schema of a brick no served publication describes. */
+export const UNKNOWN_SCHEMA: AttributeSchemaSource = { state: "unknown", release: null };
+
+/** Whether the publication carries attribute data: some brick of it has an attribute type. */
+export function publishesAttributes(release: GpcRelease): boolean {
+  return release.segments.some((segment) =>
+    segment.families.some((family) =>
+      family.classes.some((klass) => klass.bricks.some((brick) => brick.attributes.length > 0))
+    )
+  );
 }
 
 function hierarchy(

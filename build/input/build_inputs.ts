@@ -7,7 +7,7 @@
  * data/browse/T/   one browse tree, T its name: Browse Tree Guides (.csv or .xlsx, their union), or one
  *                  parent-id .csv, or one Google-style taxonomy .txt (.xls is listed, to be refused by name)
  * data/mappings/   the mapping table (.csv) for tree T
- * data/lexicon/    the phrase lexicon (.csv)
+ * data/lexicon/    the phrase lexicon: one or more .csv files (one per GPC segment and cross-segment.csv)
  * data/catalog/    catalog snapshots (.csv, one or more; sub-folders are sources, not read), except the
  *                  curated tables CATALOG_TABLES, which link the snapshots to GPC and to official prices
  * data/catalog/sources/statcan/, data/catalog/sources/usda_ers/
@@ -37,7 +37,8 @@ export interface BuildInputs {
     | { readonly name: string; readonly folder: string; readonly files: readonly string[] }
     | undefined;
   readonly mappingTable: string | undefined;
-  readonly lexicon: string | undefined;
+  /** The lexicon's files, sorted by name (none: no lexicon). */
+  readonly lexicon: readonly string[];
   /** Catalog snapshots. */
   readonly catalog: readonly string[];
   /** The curated tables of data/catalog/ that are present, in CATALOG_TABLES order. */
@@ -68,7 +69,7 @@ export function findBuildInputs(dataDir: string): BuildInputs {
     gpc,
     browseTree,
     mappingTable: one(dataDir, "mappings", [".csv"], false),
-    lexicon: one(dataDir, "lexicon", [".csv"], false),
+    lexicon: listFiles(`${dataDir}/lexicon`, [".csv"]),
     catalog: catalogFiles.filter((path) => !isCatalogTable(path)),
     catalogTables: CATALOG_TABLES.map((name) => `${dataDir}/catalog/${name}`).filter((path) =>
       catalogFiles.includes(path)
@@ -85,7 +86,7 @@ export function inputPaths(inputs: BuildInputs): string[] {
     ...inputs.gpc,
     ...(inputs.browseTree?.files ?? []),
     ...(inputs.mappingTable ? [inputs.mappingTable] : []),
-    ...(inputs.lexicon ? [inputs.lexicon] : []),
+    ...inputs.lexicon,
     ...inputs.catalog,
     ...inputs.catalogTables,
     ...inputs.officialPrices,

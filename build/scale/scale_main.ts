@@ -2,7 +2,7 @@
  * `deno task build:scale --out DIR [--seed N]`: generates deterministic full-scale inputs under DIR/inputs
  * and compiles them into the dist root DIR (serve it with `DIST_DIR=DIR`):
  *
- * - the real v20251127 GPC hierarchy (data/scale/, 5,306 bricks) with a generated attribute layer shaped like
+ * - the real v20251127 GPC hierarchy (data/gpc/, 5,306 bricks) with a generated attribute layer shaped like
  *   a full release (synthetic_release.ts), written as GS1 JSON;
  * - a browse tree of 1,000,000 nodes (scale_tree.ts), a mapping table of 200,000 rows (scale_mapping.ts),
  *   a lexicon of 50,000 phrases (scale_lexicon.ts);
@@ -22,7 +22,7 @@ import { type BrickRef, scaleLexicon } from "./scale_lexicon.ts";
 import { type BrickPath, scaleSnapshot } from "./scale_catalog.ts";
 
 /** The hierarchy the scale release is made from. */
-export const SCALE_HIERARCHY = "data/scale/gpc-v20251127-GB-hierarchy-only-with-AR-columns.xlsx";
+export const SCALE_HIERARCHY = "data/gpc/gpc-v20251127-GB-hierarchy-only-with-AR-columns.xlsx";
 
 const USAGE = "usage: deno task build:scale --out DIR [--seed N]";
 

@@ -31,8 +31,25 @@ export interface CodeRecord {
   readonly node?: GpcNodeView;
   /** Codes from the segment down to this node (hierarchy kinds only). */
   readonly path?: readonly string[];
-  /** Number of attribute types of a brick; 0 for every other kind. */
+  /** Number of attribute types of a brick's known schema; 0 for every other kind and for an unknown schema. */
   readonly attribute_count: number;
+  /** A brick's schema state (absent in dists built before schemas had states: read as "published"). */
+  readonly attribute_schema?: AttributeSchemaState;
+}
+
+/**
+ * Whether the attribute schema of a brick is known in a release: `published` by its own publication (an
+ * empty list then means the brick defines none), `carried` from an older served release in which the brick
+ * is the same (code, title, ancestry), or `unknown` (the publication carries no attribute data, and no
+ * served release has this brick unchanged): its attributes are not known, which is not the same as none.
+ */
+export type AttributeSchemaState = "published" | "carried" | "unknown";
+
+/** Where a brick's schema comes from, as brick-attributes states it per result. */
+export interface AttributeSchemaSource {
+  readonly state: AttributeSchemaState;
+  /** The release whose publication lists the attributes; null when unknown. */
+  readonly release: string | null;
 }
 
 /** One attribute of a brick as brick-attributes serves it. */
@@ -46,7 +63,10 @@ export interface AttributeView {
 export interface BrickRecord {
   /** The brick's node without `level` (brick-attributes lists no level field). */
   readonly gpc: Omit<GpcNodeView, "level">;
+  /** Empty both when the brick defines none (published) and when its schema is unknown: see the source. */
   readonly attributes: readonly AttributeView[];
+  /** Absent in dists built before schemas had states: read as published by the brick's own release. */
+  readonly attribute_schema?: AttributeSchemaSource;
 }
 
 /** Relation of a match, source = retailer node or phrase, target = GPC node. */
@@ -63,6 +83,8 @@ export interface BrowseRecord {
   readonly inherited_from: string | null;
   readonly assurance_state: AssuranceState | null;
   readonly attribute_count: number;
+  /** The matched brick's schema state; null when the match is not a brick (absent in older dists). */
+  readonly attribute_schema?: AttributeSchemaState | null;
 }
 
 /** `lexicon` shard, key = normalised phrase (NFKC, case folded, whitespace collapsed): its bricks. */

@@ -34,6 +34,7 @@ import {
 } from "./router.ts";
 import { BRICK_ATTRIBUTES_OPERATION, CLASSIFY_OPERATION } from "../operation/operations.ts";
 import {
+  BRICK_ATTRIBUTES_ANSWERS,
   type Deployment,
   headerComponents,
   paidResponses,
@@ -172,7 +173,12 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
             "segment, family, class, attribute type or attribute value is 400 INVALID_PARAMS naming what it is",
             "(error.details.issues[] carries value, kind and title). An unknown code answers gpc null and",
             "attributes [] in its slot; when no code is a known brick: 404 NO_RESULTS. Attributes and values",
-            "in GS1's order (by title); value_count is the length of allowed_values.",
+            "in GS1's order (by title); value_count is the length of allowed_values. attribute_schema says",
+            "whether the brick's schema is known in the release answering: published (by its own publication:",
+            "an empty attributes list means the brick defines none), carried (from the older served release",
+            "it names, in which the brick has the same code, title and ancestry) or unknown (the release was",
+            "published without attribute data: attributes [] then means not known, not none). When every",
+            "requested brick's schema is unknown: 404 ATTRIBUTE_SCHEMA_UNKNOWN, before any payment.",
           ].join(" "),
           parameters: [
             queryParam("gpc_code", true, gpcCodesParam),
@@ -182,7 +188,10 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
           responses: paidResponses(
             deployment,
             "BrickAttributesResponse",
-            "No requested code is a brick of the release.",
+            "No requested code is a brick of the release (NO_RESULTS), or every requested brick's attribute " +
+              "schema is unknown in the release (ATTRIBUTE_SCHEMA_UNKNOWN: error.details.gpc_release, " +
+              "unknown_schema lists the codes).",
+            BRICK_ATTRIBUTES_ANSWERS,
           ),
         },
       },

@@ -91,6 +91,12 @@ export const REFERENCE_ANSWERS: PaidAnswers = {
   notFound: ["NO_RESULTS"],
 };
 
+/** Brick-attributes: version-pinned answers, 404 NO_RESULTS or ATTRIBUTE_SCHEMA_UNKNOWN. */
+export const BRICK_ATTRIBUTES_ANSWERS: PaidAnswers = {
+  headers: REFERENCE_ANSWERS.headers,
+  notFound: ["NO_RESULTS", "ATTRIBUTE_SCHEMA_UNKNOWN"],
+};
+
 /** The catalog operations: answers stating freshness, 404 NO_RESULTS or RETAILER_NOT_SERVING_ELIGIBLE. */
 export const CATALOG_ANSWERS: PaidAnswers = {
   headers: ["X-Data-Freshness-Hours", "X-Request-Id"],

@@ -18,6 +18,7 @@ export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 export const PROBLEM_TYPES: Readonly<Record<ErrorCode, string>> = {
   INVALID_PARAMS: `${PROBLEM_BASE}invalid-params`,
   NO_RESULTS: `${PROBLEM_BASE}no-results`,
+  ATTRIBUTE_SCHEMA_UNKNOWN: `${PROBLEM_BASE}attribute-schema-unknown`,
   RETAILER_NOT_SERVING_ELIGIBLE: `${PROBLEM_BASE}retailer-not-serving-eligible`,
   NOT_FOUND: `${PROBLEM_BASE}not-found`,
   METHOD_NOT_ALLOWED: `${PROBLEM_BASE}method-not-allowed`,

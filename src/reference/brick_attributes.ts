@@ -3,8 +3,10 @@
  *
  * Before the payment gate every code's kind is looked up: a code that is a segment, family, class,
  * attribute type or attribute value is a 400 naming what it is; a request in which no code is a known
- * brick is a 404 NO_RESULTS. After admission each known brick's schema is read; an unknown code answers
- * `gpc: null, attributes: []` in its slot.
+ * brick is a 404 NO_RESULTS, and one in which every known brick's schema is unknown in the release (it was
+ * published without attribute data) a 404 ATTRIBUTE_SCHEMA_UNKNOWN: an empty list would read as "defines
+ * none". After admission each known brick's schema is read, with where it comes from (`attribute_schema`);
+ * an unknown code answers `gpc: null, attributes: [], attribute_schema: null` in its slot.
  */
 import { ApiError } from "../operation/api_error.ts";
 import type { PaidWork } from "../operation/paid_work.ts";
@@ -12,7 +14,7 @@ import { BRICK_ATTRIBUTES_OPERATION } from "../operation/operations.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
 import { type ParamIssue, parseQuery, type Query } from "../operation/query.ts";
 import { brickAttributesQuery, fastBrickAttributes } from "./request_params.ts";
-import type { CodeKind } from "../format/shard_records.ts";
+import type { AttributeSchemaSource, BrickRecord, CodeKind } from "../format/shard_records.ts";
 import { jsonOf, versionedBody } from "./versioned_body.ts";
 
 const KIND_NAMES: Readonly<Record<CodeKind, string>> = {
@@ -37,11 +39,14 @@ export function prepareBrickAttributes(search: Query, store: ReferenceStore): Pa
   const isBrick = new Array<boolean>(codes.length);
   const issues: NotABrickIssue[] = [];
   let bricks = 0;
+  let knownSchemas = 0;
   for (const [i, code] of codes.entries()) {
     const record = store.code(code);
     isBrick[i] = record?.kind === "brick";
-    if (isBrick[i]) bricks++;
-    else if (record !== undefined) {
+    if (isBrick[i]) {
+      bricks++;
+      if (record!.attribute_schema !== "unknown") knownSchemas++;
+    } else if (record !== undefined) {
       issues.push({
         parameter: "gpc_code",
         message: `gpc_code ${code} is ${KIND_NAMES[record.kind]}, not a brick: ${
@@ -66,6 +71,18 @@ export function prepareBrickAttributes(search: Query, store: ReferenceStore): Pa
       { parameter: "gpc_code", unknown: codes },
     );
   }
+  if (knownSchemas === 0) {
+    const release = store.versions.gpc_release;
+    const unknown = [...new Set(codes.filter((_, i) => isBrick[i]))];
+    throw new ApiError(
+      404,
+      "ATTRIBUTE_SCHEMA_UNKNOWN",
+      `GPC release ${release} was published without attribute data and no served release holds ` +
+        `${unknown.length === 1 ? `brick ${unknown[0]}` : "any of these bricks"} unchanged: its attributes ` +
+        "are not known (pin an older release with X-GPC-Release, see GET /v1/public/releases)",
+      { parameter: "gpc_code", gpc_release: release, unknown_schema: unknown },
+    );
+  }
   return {
     operation: { operation: BRICK_ATTRIBUTES_OPERATION, items: codes.length },
     run: () => {
@@ -73,12 +90,17 @@ export function prepareBrickAttributes(search: Query, store: ReferenceStore): Pa
       const results = codes.map((gpc_code, i) => {
         const record = isBrick[i] ? store.brick(gpc_code) : undefined;
         return record === undefined
-          ? `{"gpc_code":"${gpc_code}","gpc":null,"attributes":[]}`
+          ? `{"gpc_code":"${gpc_code}","gpc":null,"attributes":[],"attribute_schema":null}`
           : `{"gpc_code":"${gpc_code}","gpc":${jsonOf(record.gpc)},"attributes":${
             jsonOf(record.attributes)
-          }}`;
+          },"attribute_schema":${jsonOf(schemaOf(record, store.versions.gpc_release))}}`;
       });
       return versionedBody(results, store.versions);
     },
   };
+}
+
+/** The record's schema source; dists built before schemas had states held published schemas only. */
+function schemaOf(record: BrickRecord, release: string): AttributeSchemaSource {
+  return record.attribute_schema ?? { state: "published", release };
 }

@@ -53,7 +53,7 @@ function prepareBrowseIds(ids: readonly string[], store: ReferenceStore): PaidWo
 }
 
 const UNMAPPED_FIELDS = `"gpc":null,"match_precision":null,"match_source":null,"inherited_from":null,` +
-  `"assurance_state":null,"attribute_count":0}`;
+  `"assurance_state":null,"attribute_count":0,"attribute_schema":null}`;
 const fieldTexts = new WeakMap<BrowseRecord, string>();
 
 /** The record's fields in published order as JSON text without the opening brace, computed once per record. */
@@ -67,6 +67,8 @@ function fieldsOf(record: BrowseRecord): string {
       inherited_from: record.inherited_from,
       assurance_state: record.assurance_state,
       attribute_count: record.attribute_count,
+      // Dists built before schemas had states held published schemas only.
+      attribute_schema: record.attribute_schema ?? (record.gpc?.level === "brick" ? "published" : null),
     }).slice(1);
     fieldTexts.set(record, text);
   }

@@ -7,6 +7,8 @@ import * as v from "npm:valibot@1.5.0";
 import { brickNodeSchema, gpcNodeSchema } from "../operation/gpc_node_schema.ts";
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const schemaState = v.picklist(["published", "carried", "unknown"]);
+const gpcRelease = v.pipe(v.string(), v.regex(/^v[0-9]{8}$/));
 
 /** A classify result for one browse_id. */
 export const browseResultSchema = v.strictObject({
@@ -20,7 +22,19 @@ export const browseResultSchema = v.strictObject({
   assurance_state: v.nullable(v.picklist(["verified", "provisional", "stale"])),
   attribute_count: v.pipe(
     count,
-    v.description("Attribute types GPC defines for the matched brick; 0 for other levels and for gpc null."),
+    v.description(
+      "Attribute types GPC defines for the matched brick when its schema is known (attribute_schema " +
+        "published or carried); 0 for a class, family or segment, for gpc null, and for a brick whose " +
+        "schema is unknown.",
+    ),
+  ),
+  attribute_schema: v.pipe(
+    v.nullable(schemaState),
+    v.description(
+      "Whether the matched brick's attribute schema is known in this release: published by its own " +
+        "publication, carried from an older served release where the brick is unchanged, or unknown; null " +
+        "when the match is not a brick.",
+    ),
   ),
 });
 
@@ -30,7 +44,6 @@ export const phraseResultSchema = v.strictObject({
   gpc: v.pipe(v.array(gpcNodeSchema), v.description("Empty when the lexicon does not carry the phrase.")),
 });
 
-const gpcRelease = v.pipe(v.string(), v.regex(/^v[0-9]{8}$/));
 const schemaVersion = v.pipe(v.string(), v.regex(/^v[0-9]+$/));
 
 /** The classify 200 body. */
@@ -44,8 +57,23 @@ export const classifyResponseSchema = v.strictObject({
 export const brickResultSchema = v.strictObject({
   gpc_code: v.string(),
   gpc: v.nullable(brickNodeSchema),
-  attributes: v.array(
-    v.strictObject({ name: v.string(), allowed_values: v.array(v.string()), value_count: count }),
+  attributes: v.pipe(
+    v.array(
+      v.strictObject({ name: v.string(), allowed_values: v.array(v.string()), value_count: count }),
+    ),
+    v.description(
+      "Empty when the brick defines no attributes (attribute_schema published or carried), when its schema " +
+        "is unknown (attribute_schema unknown) and for an unknown code (gpc null).",
+    ),
+  ),
+  attribute_schema: v.pipe(
+    v.nullable(v.strictObject({ state: schemaState, release: v.nullable(gpcRelease) })),
+    v.description(
+      "Where the attributes come from: state published (this release's publication), carried (release " +
+        "names the older served release whose publication lists them, the brick being unchanged there) or " +
+        "unknown (release null: this release was published without attribute data); null for an unknown " +
+        "code.",
+    ),
   ),
 });
 

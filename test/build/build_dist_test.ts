@@ -40,12 +40,13 @@ Deno.test("the build reads its options and refuses unknown ones", () => {
   assert.throws(() => parseBuildArgs(["--out"]), /--out needs a value/);
 });
 
-Deno.test("the embedded default builds to v20241202, and building twice gives identical bytes", async () => {
+Deno.test("the embedded default serves v20251127 (default) and v20241202, and building twice gives identical bytes", async () => {
   const out1 = await tempDir("build-test-out-");
   const out2 = await tempDir("build-test-out-");
   const first = await buildDist("data", out1, recordingProgress());
   const second = await buildDist("data", out2, recordingProgress());
-  assert.equal(first.manifest.default_release, "v20241202");
+  assert.equal(first.manifest.default_release, "v20251127");
+  assert.deepEqual(first.manifest.releases.map((release) => release.gpc_release), ["v20251127", "v20241202"]);
   assert.equal(first.id, second.id);
   const a = await filesOf(`${out1}/builds/${first.id}`);
   const b = await filesOf(`${out2}/builds/${second.id}`);
@@ -53,7 +54,11 @@ Deno.test("the embedded default builds to v20241202, and building twice gives id
   for (const [name, bytes] of a) assert.deepEqual(bytes, b.get(name), `${name} differs`);
   const store = openStore(out1);
   assert.equal(store.code("50000000")?.title, "Food/Beverage");
+  assert.equal(store.code("10000368")?.title, "Hair - Shampoo");
+  // Carried from v20241202, where the brick is the same.
   assert.equal(store.brick("10000155")?.attributes.length, 6);
+  assert.deepEqual(store.brick("10000155")?.attribute_schema, { state: "carried", release: "v20241202" });
+  assert.deepEqual(store.brick("10000368")?.attribute_schema, { state: "unknown", release: null });
   store.close();
   assert.equal(await distIsCurrent("data", out1), true);
 });

@@ -95,13 +95,21 @@ Deno.test("content curated for the older release carries into the newer: one map
   assert.deepEqual(
     report.lexicon_stale_phrases,
     HONEY_PHRASES.map(([phrase, line]) => ({
+      file: `${data}/lexicon/lexicon.csv`,
       phrase,
       line,
       stale: [{ gpc_code: RETIRED.code, reason: "retired" }],
     })),
   );
   assert.equal(report.mapping_carried_from, CURATED_RELEASE);
-  assert.equal(report.lexicon_carried_from, CURATED_RELEASE);
+  assert.deepEqual(report.lexicon_files, [{
+    file: `${data}/lexicon/lexicon.csv`,
+    declared: CURATED_RELEASE,
+    phrases: 762 - 7,
+    stale: 7,
+    retitled: 71,
+    carried_from: CURATED_RELEASE,
+  }]);
   assert.deepEqual((reportOf(CURATED_RELEASE).coverage as { stale_rows: unknown }).stale_rows, []);
 });
 

@@ -7,13 +7,18 @@
 import assert from "node:assert/strict";
 import { buildDist } from "../../build/build_dist.ts";
 import { recordingProgress } from "../../build/progress.ts";
-import { copyOfData } from "../support/data_copy.ts";
-import { CURATED_RELEASE, dataWithNextRelease, NEXT_RELEASE, RETITLED } from "../support/next_release.ts";
+import {
+  CURATED_RELEASE,
+  dataWithCuratedRelease,
+  dataWithNextRelease,
+  NEXT_RELEASE,
+  RETITLED,
+} from "../support/next_release.ts";
 import { type ServerProcess, startService } from "../support/server_process.ts";
 import { tempDir } from "../support/temp_dir.ts";
 
 const CONTENT = ["browse", "mappings", "lexicon"];
-const currentData = await copyOfData(["gpc", ...CONTENT]);
+const currentData = await dataWithCuratedRelease(CONTENT);
 const nextData = await dataWithNextRelease(CONTENT);
 const WORKERS = 4;
 const MAX_REQUESTS_PER_WORKER = 3000;

@@ -13,6 +13,7 @@ type Json = any;
 const SERVICE_TYPES = {
   INVALID_PARAMS: "https://gpc-reference.dev/problems/invalid-params",
   NO_RESULTS: "https://gpc-reference.dev/problems/no-results",
+  ATTRIBUTE_SCHEMA_UNKNOWN: "https://gpc-reference.dev/problems/attribute-schema-unknown",
   RETAILER_NOT_SERVING_ELIGIBLE: "https://gpc-reference.dev/problems/retailer-not-serving-eligible",
   NOT_FOUND: "https://gpc-reference.dev/problems/not-found",
   METHOD_NOT_ALLOWED: "https://gpc-reference.dev/problems/method-not-allowed",

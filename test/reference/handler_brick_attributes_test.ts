@@ -85,6 +85,7 @@ const answered: [string, string, unknown[]][] = [
         { name: "Diabetic Claim", allowed_values: ["NO", "UNIDENTIFIED", "YES"], value_count: 3 },
         { name: "If Organic", allowed_values: ["NO", "UNIDENTIFIED", "YES"], value_count: 3 },
       ],
+      attribute_schema: { state: "published", release: "v20241202" },
     }],
   ],
   [
@@ -96,9 +97,37 @@ const answered: [string, string, unknown[]][] = [
     "brick-attributes answers an unknown code with gpc null in its slot, duplicates in each slot",
     "gpc_code=99999999,10000164,10000164",
     [
-      { gpc_code: "99999999", gpc: null, attributes: [] },
+      { gpc_code: "99999999", gpc: null, attributes: [], attribute_schema: null },
       { gpc_code: "10000164", ...BRICKS["10000164"] },
       { gpc_code: "10000164", ...BRICKS["10000164"] },
+    ],
+  ],
+  [
+    "brick-attributes names the release a carried schema comes from",
+    "gpc_code=10000163",
+    [{
+      gpc_code: "10000163",
+      gpc: BRICKS["10000163"]!.gpc,
+      attributes: [{ name: "If Sliced", allowed_values: ["NO", "UNIDENTIFIED", "YES"], value_count: 3 }],
+      attribute_schema: { state: "carried", release: "v20240601" },
+    }],
+  ],
+  [
+    "brick-attributes answers a brick whose schema is unknown beside a known one, saying which is which",
+    "gpc_code=10000165,10000598",
+    [
+      {
+        gpc_code: "10000165",
+        gpc: BRICKS["10000165"]!.gpc,
+        attributes: [],
+        attribute_schema: { state: "unknown", release: null },
+      },
+      {
+        gpc_code: "10000598",
+        gpc: BRICKS["10000598"]!.gpc,
+        attributes: [],
+        attribute_schema: { state: "published", release: "v20241202" },
+      },
     ],
   ],
 ];
@@ -124,6 +153,28 @@ Deno.test("brick-attributes answers 404 NO_RESULTS when no code is a known brick
   const problem = v.parse(problemSchema, await response.json());
   assert.equal(problem.error?.code, "NO_RESULTS");
   assert.equal(problem.detail, "none of the 2 gpc_code values is a brick of GPC release v20241202");
+  assert.deepEqual(t.gate.admitted, []);
+});
+
+Deno.test("brick-attributes answers 404 ATTRIBUTE_SCHEMA_UNKNOWN, free, when every known brick's schema is unknown", async () => {
+  const t = testHandler();
+  const response = await t.fetch(`${PATH}?gpc_code=10000165,99999999,10000165`);
+  assert.equal(response.status, 404);
+  assert.equal(response.headers.get("payment-required"), null);
+  const problem = v.parse(problemSchema, await response.json());
+  assert.equal(problem.type, "https://gpc-reference.dev/problems/attribute-schema-unknown");
+  assert.equal(problem.error?.code, "ATTRIBUTE_SCHEMA_UNKNOWN");
+  assert.equal(
+    problem.detail,
+    "GPC release v20241202 was published without attribute data and no served release holds brick " +
+      "10000165 unchanged: its attributes are not known (pin an older release with X-GPC-Release, see " +
+      "GET /v1/public/releases)",
+  );
+  assert.deepEqual(problem.error?.details, {
+    parameter: "gpc_code",
+    gpc_release: "v20241202",
+    unknown_schema: ["10000165"],
+  });
   assert.deepEqual(t.gate.admitted, []);
 });
 

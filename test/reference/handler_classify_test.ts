@@ -15,6 +15,7 @@ const MISS = {
   inherited_from: null,
   assurance_state: null,
   attribute_count: 0,
+  attribute_schema: null,
 };
 
 async function problemOf(response: Response) {
@@ -144,6 +145,7 @@ const answered: [string, string, unknown[]][] = [
       inherited_from: "18776870011",
       assurance_state: "verified",
       attribute_count: 0,
+      attribute_schema: null,
     }],
   ],
   [
@@ -211,6 +213,7 @@ Deno.test("classify keeps the published field order of a browse result", async (
     "inherited_from",
     "assurance_state",
     "attribute_count",
+    "attribute_schema",
   ];
   assert.deepEqual(Object.keys(results[0]), expected);
   assert.deepEqual(Object.keys(results[1]), expected);

@@ -8,6 +8,7 @@
  */
 import type { DataVersions, ReferenceStore } from "../../src/store/reference_store.ts";
 import type {
+  AttributeSchemaSource,
   AttributeView,
   BrickRecord,
   BrowseRecord,
@@ -56,7 +57,9 @@ export const NODES: Readonly<Record<string, GpcNodeView>> = {
     "Baking/Cooking Mixes/Supplies",
     "Baking/Cooking Mixes (Frozen)",
   ),
+  "10000163": node("10000163", "Bread (Frozen)", "brick", FAMILY, "Bread", "Bread (Frozen)"),
   "10000164": node("10000164", "Bread (Perishable)", "brick", FAMILY, "Bread", "Bread (Perishable)"),
+  "10000165": node("10000165", "Bread (Shelf Stable)", "brick", FAMILY, "Bread", "Bread (Shelf Stable)"),
   "10000598": node(
     "10000598",
     "Bread/Bakery Products Variety Packs",
@@ -93,11 +96,22 @@ export const BRICKS: Readonly<Record<string, BrickRecord>> = {
     attribute("Type of Bread", ["BAGUETTE", "CIABATTA", "FLATBREAD", "UNCLASSIFIED", "UNIDENTIFIED"]),
   ]),
   "10000598": brickRecord("10000598", []),
+  // Carried from an older release in which the brick is unchanged.
+  "10000163": brickRecord("10000163", [attribute("If Sliced", ["NO", "UNIDENTIFIED", "YES"])], {
+    state: "carried",
+    release: "v20240601",
+  }),
+  // Not known: its publication carried no attribute data.
+  "10000165": brickRecord("10000165", [], { state: "unknown", release: null }),
 };
 
-function brickRecord(code: string, attributes: readonly AttributeView[]): BrickRecord {
+function brickRecord(
+  code: string,
+  attributes: readonly AttributeView[],
+  attribute_schema: AttributeSchemaSource = { state: "published", release: "v20241202" },
+): BrickRecord {
   const { level: _level, ...gpc } = NODES[code]!;
-  return { gpc, attributes };
+  return { gpc, attributes, attribute_schema };
 }
 
 // Parent of each node below the segment.
@@ -107,7 +121,9 @@ const PARENT: Readonly<Record<string, string>> = {
   "50181900": "50180000",
   "50182300": "50180000",
   "10000155": "50181700",
+  "10000163": "50181900",
   "10000164": "50181900",
+  "10000165": "50181900",
   "10000598": "50182300",
 };
 
@@ -125,6 +141,7 @@ function codeRecord(code: string): CodeRecord {
     node: view,
     path: pathOf(code),
     attribute_count: BRICKS[code]?.attributes.length ?? 0,
+    ...(view.level === "brick" ? { attribute_schema: BRICKS[code]!.attribute_schema!.state } : {}),
   };
 }
 
@@ -145,6 +162,7 @@ export const BROWSE: Readonly<Record<string, BrowseRecord>> = {
     inherited_from: null,
     assurance_state: null,
     attribute_count: 0,
+    attribute_schema: null,
   },
   // Breads & Bakery
   "16318751": {
@@ -154,6 +172,7 @@ export const BROWSE: Readonly<Record<string, BrowseRecord>> = {
     inherited_from: null,
     assurance_state: "verified",
     attribute_count: 0,
+    attribute_schema: null,
   },
   // Breads & Bakery/Breads
   "18776870011": {
@@ -163,6 +182,7 @@ export const BROWSE: Readonly<Record<string, BrowseRecord>> = {
     inherited_from: null,
     assurance_state: "verified",
     attribute_count: 0,
+    attribute_schema: null,
   },
   // Breads & Bakery/Breads/Baguette: borrows the mapping of Breads.
   "18776871011": {
@@ -172,6 +192,7 @@ export const BROWSE: Readonly<Record<string, BrowseRecord>> = {
     inherited_from: "18776870011",
     assurance_state: "verified",
     attribute_count: 0,
+    attribute_schema: null,
   },
   // Breads & Bakery/Breads/Dinner Breads: mapped to a brick.
   "18776875011": {
@@ -181,6 +202,7 @@ export const BROWSE: Readonly<Record<string, BrowseRecord>> = {
     inherited_from: null,
     assurance_state: "provisional",
     attribute_count: 2,
+    attribute_schema: "published",
   },
 };
 

@@ -34,12 +34,30 @@ export function nextReleaseXml(xml: string): string {
   return next;
 }
 
+/** The mapping table and lexicon as curated against v20241202 (see the folder's README). */
+export const CURATED_V20241202 = "test/build/content/fixtures/curated_v20241202";
+
 /**
- * A copy of the embedded data (`folders`, gpc always) whose data/gpc also holds the next release, so a build
- * serves both; the mapping table and the lexicon stay curated against v20241202.
+ * A data folder whose data/gpc holds only the embedded excerpt (v20241202), with the embedded folders
+ * `folders` (browse, catalog…) and, where asked for, the mapping table and lexicon curated against it.
  */
+export async function dataWithCuratedRelease(folders: readonly string[]): Promise<string> {
+  const curated = ["mappings", "lexicon"].filter((folder) => folders.includes(folder));
+  const dir = await copyOfData(folders.filter((folder) => !curated.includes(folder)));
+  await Deno.mkdir(`${dir}/gpc`, { recursive: true });
+  await Deno.copyFile(EXCERPT, `${dir}/gpc/${EXCERPT.slice(EXCERPT.lastIndexOf("/") + 1)}`);
+  for (const folder of curated) {
+    await Deno.mkdir(`${dir}/${folder}`);
+    for await (const entry of Deno.readDir(`${CURATED_V20241202}/${folder}`)) {
+      await Deno.copyFile(`${CURATED_V20241202}/${folder}/${entry.name}`, `${dir}/${folder}/${entry.name}`);
+    }
+  }
+  return dir;
+}
+
+/** As dataWithCuratedRelease, with the next release beside the excerpt, so a build serves both. */
 export async function dataWithNextRelease(folders: readonly string[]): Promise<string> {
-  const dir = await copyOfData(["gpc", ...folders]);
+  const dir = await dataWithCuratedRelease(folders);
   const next = nextReleaseXml(await Deno.readTextFile(EXCERPT));
   await Deno.writeTextFile(`${dir}/gpc/gpc-en-${NEXT_RELEASE}-derived.xml`, next);
   return dir;

@@ -28,7 +28,7 @@ async function fixtureInputs(table?: string): Promise<BuildInputs> {
     gpc: [`${dir}/gpc/none.xml`],
     browseTree: { name: "fixture", folder: `${dir}/browse/fixture`, files: [tree] },
     mappingTable,
-    lexicon: undefined,
+    lexicon: [],
     catalog: [],
     catalogTables: [],
     officialPrices: [],

@@ -3,34 +3,12 @@
  * curation pass's decisions, each read against GS1's placements, and no flag left unreviewed.
  */
 import assert from "node:assert/strict";
-import { findBuildInputs } from "../../../build/input/build_inputs.ts";
-import { readGpc } from "../../../build/gpc/gpc_read.ts";
-import { compileGpc } from "../../../build/gpc/gpc_compile.ts";
-import { buildPlacementIndex } from "../../../build/gpc/gpc_placements.ts";
-import { recordingProgress } from "../../../build/progress.ts";
-import { compileContent, type CompiledContent } from "../../../build/content/content_compile.ts";
+import { embeddedContent } from "../../support/embedded_content.ts";
 import { normalisePhrase } from "../../../src/format/phrase_normalise.ts";
 
 const FAMILY = "50220000";
 
-let compiled: Promise<CompiledContent> | undefined;
-
-/** The embedded data compiled as the build does, once for every test of this file. */
-function embedded(): Promise<CompiledContent> {
-  compiled ??= (async () => {
-    const inputs = findBuildInputs("data");
-    const release = await readGpc(inputs.gpc[0]!);
-    const gpc = compileGpc(release);
-    return compileContent(
-      inputs,
-      gpc.codes,
-      release.release,
-      buildPlacementIndex(release),
-      recordingProgress(),
-    );
-  })();
-  return compiled;
-}
+const embedded = embeddedContent;
 
 /** Browse node → its own row's target and precision, as the curation pass decided them. */
 const NODES: readonly [string, string, string, string][] = [
@@ -38,7 +16,12 @@ const NODES: readonly [string, string, string, string][] = [
   ["Grits are a milled corn cereal that needs cooking", "16318911", "10000285", "narrowerThan"],
   ["Dried Grains & Rice holds some of its brick's types", "6464122011", "10000211", "narrowerThan"],
   ["Cold Cereals leave granola and muesli to siblings", "6524561011", "10000284", "narrowerThan"],
-  ["Almond flour is ground nuts, outside the flour brick", "6492267011", "50000000", "narrowerThan"],
+  [
+    "Almond flour is ground nuts, outside the flour brick: processed nuts",
+    "6492267011",
+    "10000236",
+    "narrowerThan",
+  ],
   ["Bubble tea tapioca pearls are tapioca to cook", "17395300011", "10000285", "narrowerThan"],
   ["Couscous stays with its savoury-grain brick", "6464127011", "10000211", "narrowerThan"],
 ];

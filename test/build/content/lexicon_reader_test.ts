@@ -25,16 +25,28 @@ Deno.test("lexicon reader: the fixture's phrases are normalised keys with their 
       brick: "brick 10000164",
     }],
   });
-  assert.deepEqual(lexicon.inactive_bricks, [{ phrase: "weisswurst mix", gpc_code: "10000156", line: 5 }]);
+  assert.deepEqual(lexicon.inactive_bricks, [{
+    file: "lexicon.csv",
+    phrase: "weisswurst mix",
+    gpc_code: "10000156",
+    line: 5,
+  }]);
   assert.deepEqual(lexicon.rows, [
-    { phrase: "Bread", gpc_codes: ["10000164"], note: "", line: 3 },
+    { file: "lexicon.csv", phrase: "Bread", gpc_codes: ["10000164"], note: "", line: 3 },
     {
+      file: "lexicon.csv",
       phrase: "Cake  Mix",
       gpc_codes: ["10000155", "10000157"],
       note: "frozen mix first, then frozen supplies",
       line: 4,
     },
-    { phrase: "Weißwurst Mix", gpc_codes: ["10000156"], note: "inactive brick still served", line: 5 },
+    {
+      file: "lexicon.csv",
+      phrase: "Weißwurst Mix",
+      gpc_codes: ["10000156"],
+      note: "inactive brick still served",
+      line: 5,
+    },
   ]);
 });
 

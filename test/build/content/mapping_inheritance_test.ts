@@ -190,6 +190,7 @@ Deno.test("mapping inheritance: a record carries the GPC node view of the code e
     inherited_from: "13",
     assurance_state: "provisional",
     attribute_count: 3,
+    attribute_schema: "published",
   });
 });
 
