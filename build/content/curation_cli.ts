@@ -1,6 +1,9 @@
 /**
- * `deno task curation [--data DIR] [--family CODE] [--kind KIND] [--all] [--json]`: the curation report of
- * a data folder, read and checked exactly as the build does, printed for curators; nothing is written.
+ * `deno task curation [--data DIR] [--reference FILE] [--family CODE] [--kind KIND] [--all] [--json]`: the
+ * curation report of a data folder, read and checked exactly as the build does, printed for curators;
+ * nothing is written. `--reference FILE` adds the placements of another GPC publication (any format) for
+ * the bricks the served ones do not describe: with a full publication (every segment's "Type of …" values,
+ * e.g. ../shared/data/gpc-reference/) the report covers every segment.
  *
  * Shows the unreviewed flags grouped by GPC family (`--all` adds the reviewed ones with their reasons),
  * optionally one family or one kind; `--json` prints the shown flags as build-report.json holds them.
@@ -14,23 +17,29 @@ import { splitCsvMetadata } from "../input/csv_parse.ts";
 import { validateGpcRelease } from "../gpc/gpc_validate.ts";
 import { compileGpc, publishesAttributes } from "../gpc/gpc_compile.ts";
 import { buildPlacementIndex } from "../gpc/gpc_placements.ts";
+import { mergePlacementIndexes } from "../gpc/placement_merge.ts";
+import { readGpc } from "../gpc/gpc_read.ts";
 import { recordingProgress } from "../progress.ts";
 import { compileContent } from "./content_compile.ts";
 import { curationListing, type ListingFilter, shownFlags } from "./curation_text.ts";
 import { type CurationKind, KIND_ORDER } from "./curation_review.ts";
 
-const USAGE = "usage: deno task curation [--data DIR] [--family CODE] [--kind KIND] [--all] [--json]\n" +
+const USAGE =
+  "usage: deno task curation [--data DIR] [--reference FILE] [--family CODE] [--kind KIND] [--all] [--json]\n" +
   `       kinds: ${KIND_ORDER.join(", ")}`;
 
 /** Parsed arguments of the curation command. */
 export interface CurationArgs extends ListingFilter {
   readonly dataDir: string;
+  /** A GPC publication whose placements complete the served ones'. */
+  readonly reference?: string;
   readonly json: boolean;
 }
 
 /** Parses the command's arguments; throws a usage message on anything unknown. */
 export function parseCurationArgs(args: readonly string[]): CurationArgs {
   let dataDir = "data";
+  let reference: string | undefined;
   let family: string | undefined;
   let kind: CurationKind | undefined;
   let all = false;
@@ -38,6 +47,7 @@ export function parseCurationArgs(args: readonly string[]): CurationArgs {
   const reader = new ArgumentReader(args, USAGE);
   for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
     if (arg === "--data") dataDir = reader.directory(arg);
+    else if (arg === "--reference") reference = reader.value(arg);
     else if (arg === "--family") family = familyCode(reader.value(arg));
     else if (arg === "--kind") kind = kindNamed(reader.value(arg));
     else if (arg === "--all") all = true;
@@ -49,6 +59,7 @@ export function parseCurationArgs(args: readonly string[]): CurationArgs {
     dataDir,
     json,
     all,
+    ...(reference === undefined ? {} : { reference }),
     ...(family === undefined ? {} : { family }),
     ...(kind === undefined ? {} : { kind }),
   };
@@ -94,11 +105,17 @@ export async function runCuration(
     // A publication without attribute data places nothing: the newest older one with attributes speaks for
     // it, as in the build.
     const placing = all.slice(index).map((read) => read.release).find(publishesAttributes) ?? release;
+    const indexes = [buildPlacementIndex(placing)];
+    if (options.reference !== undefined) {
+      const reference = await readGpc(options.reference);
+      validateGpcRelease(reference);
+      indexes.push(buildPlacementIndex(reference));
+    }
     const content = await compileContent(
       inputs,
       gpc.codes,
       release.release,
-      buildPlacementIndex(placing),
+      mergePlacementIndexes(indexes),
       recordingProgress(),
     );
     const report = content.curation;
@@ -106,9 +123,9 @@ export async function runCuration(
       out(`${JSON.stringify(shownFlags(report, options), null, 2)}\n`);
     } else {
       out(
-        `curation report of ${options.dataDir} against GPC ${release.release}: ${
-          curationListing(report, options)
-        }`,
+        `curation report of ${options.dataDir} against GPC ${release.release}${
+          options.reference === undefined ? "" : ` with the placements of ${options.reference}`
+        }: ${curationListing(report, options)}`,
       );
     }
     return 0;

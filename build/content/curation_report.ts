@@ -12,6 +12,7 @@ import type { LexiconRow } from "./lexicon_reader.ts";
 import { lexiconRowFlags, mappingRowFlags, pathOf, type RawFlag } from "./curation_checks.ts";
 import { type CurationKind, KIND_ORDER, reviewMarkers } from "./curation_review.ts";
 import { qualifiedParents } from "./curation_qualifier.ts";
+import { contentOutsideTarget } from "./content_rule.ts";
 
 /** A curated target as the report shows it. */
 export interface TargetView {
@@ -142,14 +143,17 @@ export function curationReport(inputs: CurationInputs): CurationReport {
     }
   };
 
+  const rowsById = new Map((table?.rows ?? []).map((row) => [row.browse_id, row]));
   for (const row of table?.rows ?? []) {
     const target = codes.get(row.gpc_code);
     const node = tree?.nodes.get(row.browse_id);
     // A stale row (no GPC node) is the stale-row report's business.
     if (target?.node === undefined || node === undefined || tree === undefined) continue;
-    const found = findPlacements(index, node.name);
+    const found = inSegmentOf(codes, row.gpc_code, findPlacements(index, node.name));
     const qualifies = qualifiedParents(tree, browse, codes, node.id, row.gpc_code);
     const { flags: raw, qualifier_of } = mappingRowFlags({ row, found, qualifies }, codes, index);
+    const content = contentOutsideTarget(row, tree, rowsById, codes);
+    if (content !== undefined) raw.push(content);
     const reported = {
       file: table!.source,
       line: row.line,
@@ -192,6 +196,24 @@ export function curationReport(inputs: CurationInputs): CurationReport {
     matches,
     stale_reviews: staleReviews,
   };
+}
+
+/**
+ * The placements of a browse node's name in the segment of its row's target. A tree gives its node names a
+ * context: "Stocks" under Soups is broth, whatever GS1 places under Type of Bricks/Blocks, and "Beef" under
+ * Meat & Seafood is meat, not a pet food's flavour. The curator chose the segment; GS1's placements decide
+ * within it. (A lexicon phrase has no context: every placement counts.)
+ */
+function inSegmentOf(
+  codes: ReadonlyMap<string, CodeRecord>,
+  target: string,
+  found: FoundPlacements,
+): FoundPlacements {
+  const segment = pathOf(codes, target)[0];
+  const placements = found.placements.filter((placement) => pathOf(codes, placement.brick)[0] === segment);
+  if (placements.length === found.placements.length) return found;
+  const values = found.values.filter((value) => placements.some((placement) => placement.value === value));
+  return { values, placements, head: placements.length === 0 ? null : found.head };
 }
 
 function placementsOf(

@@ -22,6 +22,8 @@ export const CURATION_KINDS = {
   exact_match_on_broad_brick:
     "exactMatch to a brick that lists several product types: the node must hold all",
   coarse_target: "a class, family or segment where GS1 places the name in one brick or one class",
+  content_outside_target:
+    "exactMatch or narrowerThan to a node while a descendant's own row maps outside it: the claim fails",
 } as const;
 
 /** A kind of curation flag. */

@@ -37,6 +37,8 @@ export const FACET_TYPES: ReadonlyMap<string, string> = new Map([
   ["Type of Dessert", "what a dessert is based on (CAKE BASED, RICE BASED)"],
   ["Type of Dessert Sauce/Topping/Filling", "what a dessert sauce is based on (CHOCOLATE BASED)"],
   ["Type of Honey", "the flower a honey comes from (ACACIA, CLOVER)"],
+  ["Type of Pet Drink", "what a pet drink is made from (WATER, MILK)"],
+  ["Type of Pet Food/Treat", "what a pet food is made of or tastes of (BEEF, CEREAL, VEGETABLE)"],
   ["Type of Soup", "whether a soup is dry or wet (DRY, WET)"],
 ]);
 

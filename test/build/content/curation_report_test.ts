@@ -92,6 +92,7 @@ Deno.test("curation report: the summary counts kinds and families, and the build
       close_match_on_type: counts(2, 2),
       exact_match_on_broad_brick: counts(1, 1),
       coarse_target: counts(1, 1),
+      content_outside_target: counts(0, 0),
     },
     by_family: {
       "50180000": {
@@ -111,7 +112,7 @@ Deno.test("curation report: the summary counts kinds and families, and the build
   assert.deepEqual(lines.filter((line) => line.startsWith("curation:")), [
     "curation: placement index 5 attribute types, 8 values, 11 brick links; 12 rows name a placed product",
     "curation: 8 flags, 7 unreviewed: placement_mismatch 2, placement_partial 1, close_match_on_type 2, " +
-    "exact_match_on_broad_brick 1, coarse_target 1",
+    "exact_match_on_broad_brick 1, coarse_target 1, content_outside_target 0",
     "curation: unreviewed by family: 50180000 7, 50190000 0",
     "curation: 1 review markers name a flag the row no longer has",
     "curation: `deno task curation` lists them; build-report.json holds every row",
@@ -154,6 +155,7 @@ Deno.test("curation listing: unreviewed flags by family, each with the fix and h
       "  close_match_on_type         closeMatch to a brick that lists the node as one of its types: the node is narrower",
       "  exact_match_on_broad_brick  exactMatch to a brick that lists several product types: the node must hold all",
       "  coarse_target               a class, family or segment where GS1 places the name in one brick or one class",
+      "  content_outside_target      exactMatch or narrowerThan to a node while a descendant's own row maps outside it: the claim fails",
       "",
       "== 50180000 Bread/Bakery Products: 8 flags, 7 unreviewed",
       "",

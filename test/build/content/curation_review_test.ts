@@ -34,7 +34,7 @@ const errors: [string, string, string][] = [
     "a marker naming no kind stops the build with the file and line",
     "reviewed placment_mismatch: typo",
     'table.csv: line 7: "reviewed placment_mismatch:" names no flag kind (placement_mismatch, placement_partial, ' +
-    "close_match_on_type, exact_match_on_broad_brick, coarse_target)",
+    "close_match_on_type, exact_match_on_broad_brick, coarse_target, content_outside_target)",
   ],
   [
     "a kind reviewed twice is an error",
