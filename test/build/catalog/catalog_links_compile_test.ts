@@ -8,23 +8,21 @@ const catalog = await compileCatalog([
   "data/catalog/ca_calgary_flyers.csv",
   "data/catalog/us_generated_2022.csv",
 ]);
-const codes = compileGpc(await readGpc("data/gpc/gpc-en-v20241202-excerpt-seg50-four-families.xml")).codes;
+const codes = compileGpc(await readGpc("data/gpc/gpc-v20251127-GB-hierarchy-only-with-AR-columns.xlsx")).codes;
 
 Deno.test("the embedded catalog reports its unit conversions, category links and official series links", async () => {
   const tables = ["data/catalog/category_gpc.csv", "data/catalog/official_series.csv"];
   const { lines, counts, categoryLinks } = await compileCatalogLinks("data/catalog", tables, catalog, codes);
-  assert.deepEqual([categoryLinks.get("us")?.length, categoryLinks.get("ca")?.length], [12, 210]);
-  assert.deepEqual(counts, { catalog_categories_linked: 222, catalog_official_series_linked: 137 });
+  assert.deepEqual([categoryLinks.get("us")?.length, categoryLinks.get("ca")?.length], [72, 993]);
+  assert.deepEqual(counts, { catalog_categories_linked: 1065, catalog_official_series_linked: 265 });
   assert.deepEqual(lines, [
     "unit prices of data/catalog/ca_calgary_flyers.csv: 74 exact, 0 derived, 8286 unknown",
     "unit prices of data/catalog/us_generated_2022.csv: 15285 exact, 2762 derived, 792 unknown",
-    "categories us: 12 linked to GPC (5447 observations), 60 unlinked, most observed: Pantry > Canned Vegetables " +
-    "(2390), Frozen > Vegetables (1409), Pantry > Canned Fruit (1289), Pantry > Dried Beans (796), Pantry > " +
-    "Dried Fruit (673)",
-    "categories ca: 210 linked to GPC (1878 observations), 792 unlinked, most observed: Pantry (275), Dairy & " +
-    "Eggs > Cheese Premium (179), Household & Personal (166), Meat & Seafood (148), Beverages (127)",
-    "official series us: 66 of 155 linked",
-    "official series ca: 71 of 110 linked",
+    "categories us: 72 linked to GPC (18839 observations), 0 unlinked",
+    "categories ca: 993 linked to GPC (8093 observations), 9 unlinked, most observed: Household & Personal " +
+    "(166), Health (48), Other (45), Pantry > Party Supplies (3), Baby > Baby Needs (1)",
+    "official series us: 155 of 155 linked",
+    "official series ca: 110 of 110 linked",
   ]);
 });
 
