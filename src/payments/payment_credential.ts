@@ -82,18 +82,43 @@ export function malformed(message: string): PaymentProblem {
   return { name: "malformed-credential", message, details: {} };
 }
 
-/** The problem of a payment whose `accepted` is not what this request asks for. */
+/** The members of `accepted` the matcher compares (the `extra` members are the token's EIP-712 domain). */
+const COMPARED = ["scheme", "network", "asset", "amount", "payTo", "maxTimeoutSeconds"] as const;
+
+/**
+ * The problem of a payment whose `accepted` is not what this request asks for, naming each member that
+ * differs. The comparison is exact, as the matcher's is: a member that differs only in letter case (`EXACT`,
+ * a lower-case address) is named too, and the message says that only the case differs.
+ */
 export function mismatch(accepted: PaymentRequirements, expected: PaymentRequirements): PaymentProblem {
-  const differs = (["scheme", "network", "asset", "amount", "payTo", "maxTimeoutSeconds"] as const)
-    .filter((field) => String(accepted[field]).toLowerCase() !== String(expected[field]).toLowerCase());
+  const differs: string[] = COMPARED.filter((field) => accepted[field] !== expected[field]);
+  for (const member of ["name", "version"] as const) {
+    if (accepted.extra?.[member] !== expected.extra?.[member]) differs.push(`extra.${member}`);
+  }
+  // The matcher compares nothing else; should it ever, the whole of `accepted` is what differs.
+  if (differs.length === 0) differs.push("accepted");
   const low = /^\d+$/.test(accepted.amount) && BigInt(accepted.amount) < BigInt(expected.amount);
+  const caseOnly = differs.filter((field) => {
+    const [offered, asked] = [valueAt(accepted, field), valueAt(expected, field)];
+    return typeof offered === "string" && typeof asked === "string" &&
+      offered.toLowerCase() === asked.toLowerCase();
+  });
+  const named = differs.map((field) => caseOnly.includes(field) ? `${field} (letter case only)` : field);
   return {
     name: low ? "payment-insufficient" : "verification-failed",
     message: low
       ? `The payment offers ${accepted.amount} atomic units; this request costs ${expected.amount}`
-      : `The payment does not match this request's requirements (${differs.join(", ") || "extra"} differ)`,
-    details: { mismatched: differs.length > 0 ? differs : ["extra"] },
+      : `The payment does not match this request's requirements (${named.join(", ")} differ${
+        named.length === 1 ? "s" : ""
+      })`,
+    details: { mismatched: differs, ...(caseOnly.length > 0 ? { differs_in_case_only: caseOnly } : {}) },
   };
+}
+
+function valueAt(requirements: PaymentRequirements, field: string): unknown {
+  return field.startsWith("extra.")
+    ? requirements.extra?.[field.slice("extra.".length)]
+    : requirements[field as (typeof COMPARED)[number]];
 }
 
 /** The problem of a payment the facilitator refused, by the facilitator's reason. */
