@@ -68,9 +68,10 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
 
   function paid(request: Request, target: RequestTarget, work: PaidWork): Outcome | Promise<Outcome> {
     if (gate.off === true) return jsonAnswer(work.run());
-    // A HEAD answer has no body, so it must never spend a payment: it is asked for payment like a GET that
-    // brings none, and shows the challenge's headers.
-    const asked = request.method === "HEAD" ? new Request(request.url, { method: "HEAD" }) : request;
+    // A HEAD answer has no body, so it must never spend a payment: it is asked for payment as the GET that
+    // brings none, so that it shows exactly that GET's headers (RFC 9110 §9.3.2): its price sentence says
+    // GET, and its Content-Length is the GET body's.
+    const asked = request.method === "HEAD" ? new Request(request.url) : request;
     const admission = gate.admit(asked, work.operation, target);
     // An unpaid request's 402 seen before is known at once (challenge_cache.ts): answered without a promise.
     if (!(admission instanceof Promise)) return admitted(admission, work);

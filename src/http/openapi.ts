@@ -127,10 +127,10 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
         `catalog statistics. Order of checks: ${checks.join(" → ")}.`,
         `Problem types are URIs under ${PROBLEM_BASE} (identifiers, not pages); x-problem-types lists every`,
         "one this deployment answers with. Unknown query parameters and repeated parameters are 400. HEAD",
+        "answers exactly the headers of the same request's GET (Content-Length of its body included), without",
         payment
-          ? "answers like GET without a body and never spends a payment (a paid path answers HEAD with the " +
-            "challenge's headers)."
-          : "answers like GET without a body.",
+          ? "the body, and never spends a payment (on a paid path: the headers of the GET's 402 and challenge)."
+          : "the body.",
         rateText(config),
         paymentsText(payment),
       ].join(" "),
