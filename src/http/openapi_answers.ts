@@ -9,7 +9,9 @@ import {
   FACILITATOR_TROUBLE,
   PAYMENT_ERROR_CODES,
   PAYMENT_PROBLEM_BASE,
+  PAYMENT_PROBLEM_NAMES,
   PAYMENT_PROBLEM_TYPES,
+  type PaymentProblemName,
 } from "../payments/payment_problems.ts";
 import type { PaymentDescription } from "../payments/payment_setup.ts";
 import { MAX_RESOURCE_URL_CHARS } from "../payments/challenge_resource.ts";
@@ -143,14 +145,19 @@ export function paidResponses(
           description: `Payment required before the work runs (x402 v2). Problem type ` +
             `${PAYMENT_PROBLEM_BASE}payment-required; payment failures use the MPP vocabulary under ` +
             `${PAYMENT_PROBLEM_BASE}. error.code: ${
-              Object.entries(PAYMENT_ERROR_CODES).map(([name, code]) => `${code} (${name})`).join(", ")
+              Object.entries(PAYMENT_ERROR_CODES).map(([name, code]) =>
+                `${code} (${PAYMENT_PROBLEM_NAMES[name as PaymentProblemName]})`
+              ).join(", ")
             }. Every 402 carries a fresh challenge in PAYMENT-REQUIRED (base64 JSON, x402Version 2, ` +
             "accepts with scheme exact, network, amount in atomic units, asset, payTo, maxTimeoutSeconds, " +
             "extra {name, version}; extensions.bazaar, the operation's x402 discovery metadata: its query's " +
             "JSON Schema, its answer's top level, and info.output.format, this 200 response's URI relative to " +
             `resource.url). A PAYMENT-SIGNATURE longer than ${MAX_CREDENTIAL_CHARS} characters, ` +
             `nested deeper than ${MAX_CREDENTIAL_DEPTH} levels, or with a member the exact scheme does not ` +
-            "define is PAYMENT_MALFORMED.",
+            "define is PAYMENT_MALFORMED. A payment binds its request: a PaymentPayload whose resource " +
+            "(url, description and mimeType) is not the one this request's challenge names, or that names " +
+            "none, is PAYMENT_RESOURCE_MISMATCH, refused before anything is claimed, verified or settled; the " +
+            "facilitator only ever receives the service's own resource and requirements.",
           headers: paidHeaders(deployment, ["PAYMENT-REQUIRED"]),
           content: { [PROBLEM_CONTENT_TYPE]: { schema: ref("schemas", "Problem") } },
         },

@@ -14,14 +14,15 @@ import type { GateAnswer } from "./payment_gate.ts";
 /** Base URI of the MPP payment problem types. */
 export const PAYMENT_PROBLEM_BASE = "https://paymentauth.org/problems/";
 
-/** The MPP problem names a 402 uses. */
+/** The problems a 402 answers: the MPP problem names, and a credential made out for another resource. */
 export type PaymentProblemName =
   | "payment-required"
   | "malformed-credential"
   | "verification-failed"
   | "payment-expired"
   | "invalid-challenge"
-  | "payment-insufficient";
+  | "payment-insufficient"
+  | "resource-mismatch";
 
 /** `error.code` of each 402 problem. */
 export const PAYMENT_ERROR_CODES: Readonly<Record<PaymentProblemName, string>> = {
@@ -31,6 +32,21 @@ export const PAYMENT_ERROR_CODES: Readonly<Record<PaymentProblemName, string>> =
   "payment-expired": "PAYMENT_EXPIRED",
   "invalid-challenge": "PAYMENT_REPLAYED",
   "payment-insufficient": "PAYMENT_INSUFFICIENT",
+  "resource-mismatch": "PAYMENT_RESOURCE_MISMATCH",
+};
+
+/**
+ * The MPP problem type (under PAYMENT_PROBLEM_BASE) of each 402 problem: its own name, except a credential
+ * made out for another resource, which answers another request's challenge (invalid-challenge).
+ */
+export const PAYMENT_PROBLEM_NAMES: Readonly<Record<PaymentProblemName, string>> = {
+  "payment-required": "payment-required",
+  "malformed-credential": "malformed-credential",
+  "verification-failed": "verification-failed",
+  "payment-expired": "payment-expired",
+  "invalid-challenge": "invalid-challenge",
+  "payment-insufficient": "payment-insufficient",
+  "resource-mismatch": "invalid-challenge",
 };
 
 /** Why the gate could not finish with the facilitator: 503 unavailable or pending, 502 a bad answer. */
@@ -47,7 +63,10 @@ export const FACILITATOR_TROUBLE: Readonly<Record<FacilitatorTroubleName, { stat
 /** The problem type URI of every `error.code` the payment gate answers with (402, 502, 503). */
 export const PAYMENT_PROBLEM_TYPES: Readonly<Record<string, string>> = Object.freeze({
   ...Object.fromEntries(
-    Object.entries(PAYMENT_ERROR_CODES).map(([name, code]) => [code, PAYMENT_PROBLEM_BASE + name]),
+    Object.entries(PAYMENT_ERROR_CODES).map(([name, code]) => [
+      code,
+      PAYMENT_PROBLEM_BASE + PAYMENT_PROBLEM_NAMES[name as PaymentProblemName],
+    ]),
   ),
   ...Object.fromEntries(
     Object.entries(FACILITATOR_TROUBLE).map(([name, { code }]) => [code, PROBLEM_BASE + name]),
@@ -89,7 +108,7 @@ export function paymentProblemResponse(problem: PaymentProblem, context: Challen
 export function paymentProblemAnswer(problem: PaymentProblem, context: ChallengeContext): GateAnswer {
   const detail = problem.name === "payment-required" ? context.price : `${problem.message}. ${context.price}`;
   const body = {
-    type: PAYMENT_PROBLEM_BASE + problem.name,
+    type: PAYMENT_PROBLEM_BASE + PAYMENT_PROBLEM_NAMES[problem.name],
     title: REASONS[402],
     status: 402,
     detail,

@@ -5,12 +5,13 @@
  * Per request: no PAYMENT-SIGNATURE → 402 payment-required with a challenge naming the resource by
  * PUBLIC_URL, path and query (challenge_resource.ts) and carrying the operation's discovery metadata
  * (bazaar_extension.ts). Otherwise decode the bounded header (too long, too deep, undecodable or with members
- * the scheme does not define → 402 malformed-credential; an echo of the discovery metadata is replaced by
- * the service's own), match its `accepted` against the requirements this request would be issued
- * (@x402/core's matcher), refuse an authorisation already past validBefore, claim the authorisation's
- * identity (taken → 402 invalid-challenge), verify with the facilitator (invalid → claim released, 402 by
- * reason), and admit the work. `settle` settles after the work succeeded and adds PAYMENT-RESPONSE; `abandon` releases the claim
- * after the work failed, so nothing is charged (both in x402_settlement.ts).
+ * the scheme does not define → 402 malformed-credential), refuse a payment made out for another resource
+ * than this request's challenge names (402 resource-mismatch, resource_binding.ts), match its `accepted`
+ * against the requirements this request would be issued (@x402/core's matcher), refuse an authorisation
+ * already past validBefore, claim the authorisation's identity (taken → 402 invalid-challenge), verify with
+ * the facilitator (invalid → claim released, 402 by reason), and admit the work. `settle` settles after the
+ * work succeeded and adds PAYMENT-RESPONSE; `abandon` releases the claim after the work failed, so nothing is
+ * charged (both in x402_settlement.ts).
  *
  * Facilitator trouble: unreachable or slow → 503, a broken answer → 502, both with Retry-After and the
  * claim released (nothing was charged). Only a failed facilitator call counts; any other exception is ours
@@ -38,7 +39,8 @@ import {
   unavailable,
 } from "./facilitator_trouble.ts";
 import { challengeResource } from "./challenge_resource.ts";
-import { bazaarExtensions, type DiscoveryOf, withDeclaredDiscovery } from "./bazaar_extension.ts";
+import { bazaarExtensions, type DiscoveryOf } from "./bazaar_extension.ts";
+import { forwardedPayment, resourceMismatch } from "./resource_binding.ts";
 import { messageOf } from "../log/error_message.ts";
 import { paidAdmission } from "./x402_settlement.ts";
 import { type RequestTarget, requestTarget } from "../operation/request_target.ts";
@@ -207,9 +209,12 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
     const decoded = decodePayment(header);
     if (typeof decoded === "string") return refuse(malformed(decoded));
     const { authorization } = decoded;
-    const payload = withDeclaredDiscovery(decoded.payload, extensions);
-    const matching = server.findMatchingRequirements(requirements, payload);
-    if (matching === undefined) return refuse(mismatch(payload.accepted, requirements[0]!));
+    // A payment buys the request it was made out for, and nothing else (resource_binding.ts).
+    const otherResource = resourceMismatch(decoded.payload.resource, resource);
+    if (otherResource !== undefined) return refuse(otherResource);
+    const matching = server.findMatchingRequirements(requirements, decoded.payload);
+    if (matching === undefined) return refuse(mismatch(decoded.payload.accepted, requirements[0]!));
+    const payload = forwardedPayment(decoded.payload, resource, matching, extensions);
     const identity: PaymentIdentity = {
       network: matching.network,
       asset: matching.asset,

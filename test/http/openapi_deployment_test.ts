@@ -28,6 +28,7 @@ const PAYMENT_TYPES = {
   PAYMENT_EXPIRED: "https://paymentauth.org/problems/payment-expired",
   PAYMENT_REPLAYED: "https://paymentauth.org/problems/invalid-challenge",
   PAYMENT_INSUFFICIENT: "https://paymentauth.org/problems/payment-insufficient",
+  PAYMENT_RESOURCE_MISMATCH: "https://paymentauth.org/problems/invalid-challenge",
   PAYMENT_FACILITATOR_UNAVAILABLE: "https://gpc-reference.dev/problems/facilitator-unavailable",
   PAYMENT_FACILITATOR_ERROR: "https://gpc-reference.dev/problems/facilitator-error",
   PAYMENT_SETTLEMENT_PENDING: "https://gpc-reference.dev/problems/settlement-pending",
