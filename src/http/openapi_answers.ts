@@ -8,6 +8,7 @@ import type { ErrorCode } from "../operation/api_error.ts";
 import {
   FACILITATOR_TROUBLE,
   PAYMENT_ERROR_CODES,
+  PAYMENT_ID_CONFLICTS,
   PAYMENT_PROBLEM_BASE,
   PAYMENT_PROBLEM_NAMES,
   PAYMENT_PROBLEM_TYPES,
@@ -123,6 +124,10 @@ export function paidResponses(
 ) {
   const { payment, rateLimited, sharedState } = deployment;
   const paidHeaders = (d: Deployment, extra: readonly string[] = []) => paidHeadersOf(d, extra, answers);
+  const conflicts = () =>
+    Object.entries(PAYMENT_ID_CONFLICTS).map(([name, t]) => `\`${t.code}\` → ${PROBLEM_BASE}${name}`).join(
+      "; ",
+    );
   const trouble = (status: number) =>
     Object.entries(FACILITATOR_TROUBLE).filter(([, t]) => t.status === status)
       .map(([name, t]) => `\`${t.code}\` → ${PROBLEM_BASE}${name}`).join("; ");
@@ -152,7 +157,11 @@ export function paidResponses(
             "accepts with scheme exact, network, amount in atomic units, asset, payTo, maxTimeoutSeconds, " +
             "extra {name, version}; extensions.bazaar, the operation's x402 discovery metadata: its query's " +
             "JSON Schema, its answer's top level, and info.output.format, this 200 response's URI relative to " +
-            `resource.url). A PAYMENT-SIGNATURE longer than ${MAX_CREDENTIAL_CHARS} characters, ` +
+            'resource.url; extensions["payment-identifier"], the x402 idempotency key, not required; error, ' +
+            "the problem's name). A payment whose extensions carry payment-identifier info.id (16-128 of " +
+            "A-Z a-z 0-9 _ -) holds that id for its payer: the same id with the same request again answers " +
+            "the kept answer (x-payment.payment_identifier.kept_seconds) without a second settlement; see 409. " +
+            `A PAYMENT-SIGNATURE longer than ${MAX_CREDENTIAL_CHARS} characters, ` +
             `nested deeper than ${MAX_CREDENTIAL_DEPTH} levels, or with a member the exact scheme does not ` +
             "define is PAYMENT_MALFORMED. A payment binds its request: a PaymentPayload whose resource " +
             "(url, description and mimeType) is not the one this request's challenge names, or that names " +
@@ -168,6 +177,19 @@ export function paidResponses(
       answers.notFound,
       paidHeaders(deployment),
     ),
+    ...(payment
+      ? {
+        "409": {
+          description:
+            "A payment identifier (the x402 payment-identifier extension) met again with a call it " +
+            "cannot answer; free, no challenge: it paid for another request (the same path, query, " +
+            "X-GPC-Release and price), or its call is still being answered (Retry-After: 1, then the kept " +
+            `answer). error.code → type: ${conflicts()}.`,
+          headers: paidHeaders(deployment, ["Retry-After"]),
+          content: { [PROBLEM_CONTENT_TYPE]: { schema: ref("schemas", "Problem") } },
+        },
+      }
+      : {}),
     ...(rateLimited
       ? {
         "429": problem(

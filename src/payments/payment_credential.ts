@@ -10,6 +10,7 @@
 import type { PaymentPayload, PaymentRequirements } from "npm:@x402/core@2.27.0/types";
 import { type PaymentProblem, problemOfReason } from "./payment_problems.ts";
 import { type Authorization, checkCredential } from "./credential_schema.ts";
+import { PAYMENT_IDENTIFIER } from "./payment_identifier.ts";
 
 export type { Authorization } from "./credential_schema.ts";
 
@@ -28,12 +29,15 @@ export const MAX_CREDENTIAL_DEPTH = 12;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
+/** A decoded credential: the payload, its authorisation, and the client's payment identifier if it sent one. */
+export interface DecodedPayment {
+  readonly payload: PaymentPayload;
+  readonly authorization: Authorization;
+  readonly paymentId?: string;
+}
+
 /** Decodes PAYMENT-SIGNATURE into a v2 payload with an EIP-3009 authorisation, or says why it cannot. */
-export function decodePayment(
-  header: string,
-):
-  | { payload: PaymentPayload; authorization: Authorization }
-  | string {
+export function decodePayment(header: string): DecodedPayment | string {
   if (header.length > MAX_CREDENTIAL_CHARS) {
     return `PAYMENT-SIGNATURE has ${header.length} characters; a payment has at most ${MAX_CREDENTIAL_CHARS}`;
   }
@@ -57,7 +61,12 @@ export function decodePayment(
   if (typeof credential === "string") {
     return `PAYMENT-SIGNATURE is not an x402 version 2 exact payment: ${credential}`;
   }
-  return { payload: credential as PaymentPayload, authorization: credential.payload.authorization };
+  const id = credential.extensions?.[PAYMENT_IDENTIFIER]?.info.id;
+  return {
+    payload: credential as PaymentPayload,
+    authorization: credential.payload.authorization,
+    ...(id === undefined ? {} : { paymentId: id }),
+  };
 }
 
 /** The deepest nesting of objects and arrays in JSON text (brackets inside strings do not count). */
@@ -119,6 +128,36 @@ function valueAt(requirements: PaymentRequirements, field: string): unknown {
   return field.startsWith("extra.")
     ? requirements.extra?.[field.slice("extra.".length)]
     : requirements[field as (typeof COMPARED)[number]];
+}
+
+/** Seconds of clock skew allowed beyond maxTimeoutSeconds in a signed validBefore. */
+export const VALID_BEFORE_SLACK_SECONDS = 60;
+
+/** The problem of an authorisation already past validBefore, or valid for longer than this service accepts. */
+export function lateness(
+  validBefore: string,
+  maxTimeoutSeconds: number,
+  nowMs: number,
+): PaymentProblem | undefined {
+  const seconds = Number(validBefore);
+  if (seconds * 1000 <= nowMs) {
+    return {
+      name: "payment-expired",
+      message: `The authorisation expired at ${new Date(seconds * 1000).toISOString()}`,
+      details: { valid_before: seconds },
+    };
+  }
+  // The client signs validBefore = now + maxTimeoutSeconds; anything much later would keep a claim (and a
+  // Retry-After) alive indefinitely.
+  if (seconds > nowMs / 1000 + maxTimeoutSeconds + VALID_BEFORE_SLACK_SECONDS) {
+    return {
+      name: "verification-failed",
+      message: `The authorisation's validBefore ${validBefore} lies beyond the ${maxTimeoutSeconds} s this ` +
+        "service accepts",
+      details: { valid_before: validBefore, max_timeout_seconds: maxTimeoutSeconds },
+    };
+  }
+  return undefined;
 }
 
 /** The problem of a payment the facilitator refused, by the facilitator's reason. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import {
-  facilitatorProblemResponse,
+  gateProblemResponse,
   PAYMENT_ERROR_CODES,
   PAYMENT_PROBLEM_TYPES,
   type PaymentProblemName,
@@ -100,7 +100,7 @@ const TROUBLES: [
 
 for (const [name, status, title, code] of TROUBLES) {
   Deno.test(`a ${name} problem is a ${status} with Retry-After and no challenge`, async () => {
-    const response = facilitatorProblemResponse(name, "try later", "/v1/reference/classify?q=bread", 7, {
+    const response = gateProblemResponse(name, "try later", "/v1/reference/classify?q=bread", 7, {
       valid_before: 1,
     });
     assert.equal(response.status, status);
