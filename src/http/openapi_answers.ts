@@ -17,6 +17,7 @@ import {
 import type { PaymentDescription } from "../payments/payment_setup.ts";
 import { MAX_RESOURCE_URL_CHARS } from "../payments/challenge_resource.ts";
 import { MAX_CREDENTIAL_CHARS, MAX_CREDENTIAL_DEPTH } from "../payments/payment_credential.ts";
+import { SERVER_REFUSAL } from "../operation/query.ts";
 
 /** What the document describes: the deployment's payment facts (absent: PAYMENTS=off) and rate limit. */
 export interface Deployment {
@@ -140,7 +141,10 @@ export function paidResponses(
       content: { "application/json": { schema: ref("schemas", okSchema) } },
     },
     "400": problem(
-      `Invalid query parameters; answered before any payment${payment ? " challenge" : ""}, nothing charged.`,
+      `Invalid query parameters; answered before any payment${
+        payment ? " challenge" : ""
+      }, nothing charged. ` +
+        `Besides: ${SERVER_REFUSAL}.`,
       ["INVALID_PARAMS"],
       paidHeaders(deployment),
     ),
@@ -233,7 +237,7 @@ export function paidResponses(
 export function statsResponses({ rateLimited }: Deployment) {
   const limit = rateLimited ? ["RateLimit", "RateLimit-Policy"] : [];
   const errors: [string, string][] = [
-    ["400", "INVALID_PARAMS: a query parameter was given."],
+    ["400", `INVALID_PARAMS: a query parameter was given. Besides: ${SERVER_REFUSAL}.`],
     ...(rateLimited ? [["429", "RATE_LIMITED, with Retry-After."] as [string, string]] : []),
     ["500", "INTERNAL."],
     ["503", "UNAVAILABLE: the compiled data failed an integrity check."],

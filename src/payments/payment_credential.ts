@@ -15,9 +15,9 @@ import { PAYMENT_IDENTIFIER } from "./payment_identifier.ts";
 export type { Authorization } from "./credential_schema.ts";
 
 /**
- * Longest PAYMENT-SIGNATURE accepted: a payment echoing the largest discovery declaration for the longest
- * resource this service names is about 4.5 KB, and about 9 KB with the longest signature accepted (4,096
- * characters, a smart wallet's).
+ * Longest PAYMENT-SIGNATURE accepted: a payment echoing the largest discovery declaration and the longest
+ * payment identifier for the longest resource this service names is about 5 KB, and 9,472 characters with
+ * the longest signature accepted (4,096 characters, a smart wallet's).
  */
 export const MAX_CREDENTIAL_CHARS = 10240;
 /**

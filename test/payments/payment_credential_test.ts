@@ -242,9 +242,15 @@ for (const [json, depth] of DEPTHS) {
   });
 }
 
-/** The paid operations' discovery extensions, as a client echoes them. */
+/** The paid operations' extensions as a client echoes them: discovery, and its longest payment identifier. */
 const DECLARED = [CLASSIFY_OPERATION, BRICK_ATTRIBUTES_OPERATION, ...Object.keys(CATALOG_SERVED)]
-  .map((operation) => bazaarExtensions(operationDiscovery(operation)!));
+  .map((operation) => ({
+    ...bazaarExtensions(operationDiscovery(operation)!),
+    ...appendPaymentIdentifierToExtensions(
+      { "payment-identifier": declarePaymentIdentifierExtension(false) },
+      `pay_${"a".repeat(124)}`,
+    ),
+  }));
 
 Deno.test("a payment echoing an operation's discovery declaration (as @x402/fetch sends it) decodes", () => {
   for (const extensions of DECLARED) {
@@ -275,7 +281,7 @@ Deno.test("the longest payment a client sends (resource URL at its budget, longe
       extensions,
     })
   ).sort((a, b) => b.length - a.length);
-  // Beyond the former cap of 8,192 characters.
-  assert.ok(longest!.length > 8192, `${longest!.length}`);
+  // Beyond the former cap of 8,192 characters, within the cap.
+  assert.ok(longest!.length > 8192 && longest!.length <= MAX_CREDENTIAL_CHARS, `${longest!.length}`);
   assert.equal(typeof decodePayment(longest!), "object");
 });

@@ -81,6 +81,7 @@ const CLASSIFY_DISCOVERY = {
             },
             required: [],
             additionalProperties: false,
+            oneOf: [{ required: ["browse_id"] }, { required: ["q"] }],
           },
         },
         required: ["type", "method"],

@@ -39,5 +39,5 @@ export function documentOf(payments: boolean, rateLimit: boolean, redis = false)
     RATE_LIMIT: rateLimit ? "120/min" : "off",
     STATE_STORE: redis ? "redis://127.0.0.1:6379" : "memory",
   });
-  return openApiDocument(config, payments ? DEV_PAYMENT : undefined);
+  return openApiDocument(config, ["v20241202"], payments ? DEV_PAYMENT : undefined);
 }
