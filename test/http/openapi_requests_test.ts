@@ -87,6 +87,7 @@ for (const { path, operation, query, examples } of operations) {
   const id = operation.operationId;
 
   Deno.test(`${id}: every example request is valid by the document and answered 200`, async () => {
+    assert.ok(examples.length > 0, "no example request");
     for (const [name, values] of examples) {
       assert.ok(validates(operation["x-query"], values), `${name} is not valid by x-query`);
       for (const parameter of query) {
@@ -146,6 +147,29 @@ Deno.test("classify: both or neither of its two alternatives is refused, as x-qu
     assert.equal((await ask(classify.path, query)).status, 400, JSON.stringify(query));
   }
 });
+
+/** Values the service refuses that a looser document used to admit, by path and parameter. */
+const REFUSED: [string, string, string][] = [
+  ["/v1/shopper/best-price", "limit", "0"],
+  ["/v1/shopper/best-price", "limit", "51"],
+  ["/v1/shopper/deal-finder", "limit", "9999"],
+  ["/v1/shopper/deal-finder", "min_discount", "91"],
+  ["/v1/shopper/price-drop-alert", "threshold_pct", "101"],
+  ["/v1/shopper/price-drop-alert", "target", "0"],
+  ["/v1/shopper/price-drop-alert", "direction", "sideways"],
+  ["/v1/public/retailers", "country", "xx"],
+];
+
+for (const [path, name, text] of REFUSED) {
+  Deno.test(`${path}: ${name}=${text} is outside its schema, and refused`, async () => {
+    const { query, examples } = operations.find((operation) => operation.path === path)!;
+    const { schema } = query.find((parameter) => parameter.name === name)!;
+    // The value as the JSON its schema describes: a number when the schema says a number, else the text.
+    const value = schema.type === "integer" || schema.type === "number" ? Number(text) : text;
+    assert.equal(validates(schema, value), false, JSON.stringify(schema));
+    assert.equal((await ask(path, { ...examples[0]![1], [name]: text })).status, 400);
+  });
+}
 
 Deno.test("X-GPC-Release admits exactly the served releases", async () => {
   for (
