@@ -79,7 +79,12 @@ export function paidAdmission(payment: VerifiedPayment): Admission {
         // Nobody is charged for an answer nobody will receive.
         if (signal.aborted) {
           await notSettled(payment, "the client left before its answer");
-          return response;
+          // Nobody reads it; were anyone to, an unsettled answer is never given away.
+          await response.body?.cancel();
+          return unavailable(
+            payment.instance,
+            "The payment was not settled and nothing was charged; try again",
+          );
         }
         const { answer, settled } = await settleNow(payment, response);
         if (settled !== undefined) handedOver = awaitDelivery(payment, settled, held);
