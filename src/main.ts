@@ -2,7 +2,9 @@
  * The runtime's entry: `deno task serve` (and, after an optional build, `npm start` via start.ts). Reads the
  * configuration once, opens the compiled dist, builds the payment gate and serves on Deno.serve. SIGTERM or
  * SIGINT stops accepting connections and lets in-flight requests finish; after DRAIN_MS the process exits
- * anyway, logging how many requests it cut. Then the store is closed and the process exits 0.
+ * anyway, logging how many requests it cut, but never before a settlement it started has ended and its
+ * answer was delivered or given up (payments/settlements_in_flight.ts). Then the store is closed and the
+ * process exits 0.
  *
  * A new build is served without a restart: SIGHUP, or a move of DIST_DIR/CURRENT (WATCH_DIST=on), opens it,
  * verifies every shard and swaps it in (store/dist_reload.ts); each request holds the dist it started on
@@ -28,6 +30,7 @@ import { createReadiness, type Verification } from "./http/readiness.ts";
 import { type OpenedStore, openStore } from "./store/store.ts";
 import { DistHolder } from "./store/dist_holder.ts";
 import { createDistReloader } from "./store/dist_reload.ts";
+import { startedByNpm, stopRequested } from "./parent_watch.ts";
 import type { Handler } from "./http/handler.ts";
 
 /** How a stop went. */
@@ -36,13 +39,18 @@ export interface StopResult {
   readonly drained: boolean;
   /** Requests whose handler had not answered when the drain was cut off (0 when drained). */
   readonly cut: number;
+  /** Settlements still held when DRAIN_MS ran out, waited for (0 when none were). */
+  readonly settlements: number;
 }
 
 /** A running server and how to stop it. */
 export interface RunningServer {
   readonly port: number;
-  /** Stops accepting connections and waits for in-flight requests, at most the configured DRAIN_MS. */
-  stop(): Promise<StopResult>;
+  /**
+   * Stops accepting connections and waits for in-flight requests, at most the configured DRAIN_MS; then for
+   * `settlements` (the payment setup's finishSettlements), which no DRAIN_MS cuts short.
+   */
+  stop(settlements?: () => Promise<number>): Promise<StopResult>;
   /** Resolves once the server has stopped. */
   readonly finished: Promise<void>;
 }
@@ -62,6 +70,7 @@ export function serve(deps: HandlerDeps, holder?: DistHolder<Handler>): RunningS
       onListen: ({ hostname, port }) =>
         log.write("info", {
           message: `serving on http://${hostname}:${port}`,
+          pid: Deno.pid,
           gpc_release: deps.store.versions.gpc_release,
           map_version: deps.store.versions.map_version,
           payments: config.payments,
@@ -76,6 +85,9 @@ export function serve(deps: HandlerDeps, holder?: DistHolder<Handler>): RunningS
       const answer = (held?.value ?? handler!)(request, {
         get remoteAddr() {
           return info.remoteAddr.hostname;
+        },
+        get completed() {
+          return info.completed;
         },
       });
       // An answer given at once is in flight no longer: only the pending ones can be cut by a drain.
@@ -93,19 +105,21 @@ export function serve(deps: HandlerDeps, holder?: DistHolder<Handler>): RunningS
     },
   );
   let stopping: Promise<StopResult> | undefined;
-  const stop = () =>
+  const stop = (settlements: () => Promise<number> = () => Promise.resolve(0)) =>
     stopping ??= (async () => {
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const cutOff = new Promise<false>((resolve) =>
-        timer = setTimeout(() => resolve(false), config.drainMs)
-      );
+      const cutOff = new Promise<void>((resolve) => timer = setTimeout(resolve, config.drainMs));
+      let closed = false;
       // shutdown() waits for every connection, also for one whose client never reads its answer.
-      const drained = await Promise.race([
-        server.shutdown().then(() => true as const, () => true as const),
-        cutOff,
-      ]);
+      const shutdown = server.shutdown().then(() => closed = true, () => closed = true);
+      await Promise.race([shutdown, cutOff]);
       clearTimeout(timer);
-      return { drained, cut: drained ? 0 : inFlight };
+      const cut = closed ? 0 : inFlight;
+      // A settlement once started may move the payer's money whatever happens here: it runs to its end (its
+      // own timeout) and its answer's delivery, whatever DRAIN_MS says. None starts after this.
+      const drained = closed;
+      const held = await settlements();
+      return { drained, cut, settlements: held };
     })();
   return { port: server.addr.port, stop, finished: server.finished };
 }
@@ -218,12 +232,19 @@ export async function main(): Promise<number> {
   const hangUp = () => void reloader.reload("SIGHUP");
   Deno.addSignalListener("SIGHUP", hangUp);
   const stopWatch = config.watchDist ? reloader.watch() : () => {};
-  const signal = await stopSignal();
+  const cause = await stopRequested(startedByNpm(env));
   Deno.removeSignalListener("SIGHUP", hangUp);
   stopWatch();
-  log.write("info", { message: `${signal}: draining in-flight requests`, drain_ms: config.drainMs });
-  const { drained, cut } = await server.stop();
-  if (!drained) {
+  log.write("info", { message: `${cause}: draining in-flight requests`, drain_ms: config.drainMs });
+  const { drained, cut, settlements } = await server.stop(payments?.finishSettlements);
+  if (settlements > 0) {
+    log.write("warn", {
+      message:
+        `DRAIN_MS=${config.drainMs} ran out with settlements started: waited for them and their answers`,
+      cut,
+      settlements,
+    });
+  } else if (!drained) {
     log.write("warn", { message: `DRAIN_MS=${config.drainMs} ran out: exiting with connections open`, cut });
   }
   await payments?.close();
@@ -232,15 +253,6 @@ export async function main(): Promise<number> {
   if (drained) holder.close();
   log.write("info", { message: "stopped" });
   return 0;
-}
-
-/** The first SIGTERM or SIGINT; later ones change nothing (DRAIN_MS bounds the exit). */
-function stopSignal(): Promise<Deno.Signal> {
-  return new Promise((resolve) => {
-    for (const signal of ["SIGTERM", "SIGINT"] as const) {
-      Deno.addSignalListener(signal, () => resolve(signal));
-    }
-  });
 }
 
 /** Why Deno.serve could not listen, naming the variable to change. */

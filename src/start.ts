@@ -1,7 +1,9 @@
 /**
  * `npm start` and `deno task start`: serve, after building `data/` into `dist/` when that build is stale, in
  * one process, so that the SIGTERM an operator or a container runtime sends reaches the server and its drain
- * (npm forwards it to this process, which it runs through `exec`). With DIST_DIR set nothing is built: the
+ * (npm forwards SIGTERM and SIGINT to this process, which its shell `exec`s, so that no shell stands
+ * between). npm passes no other signal on, and dies of SIGHUP: under npm this process therefore stops once
+ * npm has gone, during the build as while serving (parent_watch.ts). With DIST_DIR set nothing is built: the
  * build there is served as given, whatever `data/` holds.
  *
  * The build runs as a subprocess of the same Deno (src/ never imports build/), its progress on stderr. A
@@ -14,6 +16,7 @@ import { runMain } from "./main.ts";
 import { createLog, type Log } from "./log/request_log.ts";
 import { logsWritten } from "./log/log_buffer.ts";
 import { messageOf } from "./log/error_message.ts";
+import { onStopRequest, startedByNpm } from "./parent_watch.ts";
 
 // What `npm start` builds, into DIST_DIR's default, when DIST_DIR is not set.
 const DEFAULT_DATA = "data";
@@ -30,7 +33,12 @@ export async function start(env: Readonly<Record<string, string | undefined>>): 
   }
   // readConfig defaults DIST_DIR: whether it was given at all is the one thing read here.
   if ((env.DIST_DIR ?? "").trim() === "") {
-    const status = await buildIfStale(DEFAULT_DATA, config.distDir, createLog(config.logLevel));
+    const status = await buildIfStale(
+      DEFAULT_DATA,
+      config.distDir,
+      createLog(config.logLevel),
+      startedByNpm(env),
+    );
     if (status !== undefined) return status;
   }
   Deno.permissions.revokeSync({ name: "run" });
@@ -38,7 +46,12 @@ export async function start(env: Readonly<Record<string, string | undefined>>): 
 }
 
 /** Runs the build with `--if-stale`; undefined when the dist is ready to serve, else the exit status. */
-async function buildIfStale(data: string, out: string, log: Log): Promise<number | undefined> {
+async function buildIfStale(
+  data: string,
+  out: string,
+  log: Log,
+  watchParent: boolean,
+): Promise<number | undefined> {
   const args = ["run", "--allow-read", "--allow-write", "--allow-env", BUILD_MAIN, "--if-stale"];
   const child = new Deno.Command(Deno.execPath(), {
     args: [...args, "--data", data, "--out", out],
@@ -46,23 +59,19 @@ async function buildIfStale(data: string, out: string, log: Log): Promise<number
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  let stoppedBy: Deno.Signal | undefined;
-  const listeners = (["SIGTERM", "SIGINT"] as const).map((signal) => {
-    const listener = () => {
-      stoppedBy = signal;
-      try {
-        child.kill(signal);
-      } catch {
-        // It has ended already.
-      }
-    };
-    Deno.addSignalListener(signal, listener);
-    return [signal, listener] as const;
+  let stoppedBy: string | undefined;
+  const undo = onStopRequest(watchParent, (cause) => {
+    stoppedBy = cause;
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      // It has ended already.
+    }
   });
   // The build's output is not the log: both of its streams go to stderr as they come.
   const [, text] = await Promise.all([passToStderr(child.stdout), passToStderr(child.stderr)]);
   const status = await child.status;
-  for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
+  undo();
   if (stoppedBy !== undefined) {
     log.write("info", {
       message: `${stoppedBy} during the build of ${data} into ${out}: stopped before serving`,

@@ -3,8 +3,10 @@
  * every request (400 INVALID_PARAMS before any payment challenge) and that the OpenAPI document publishes.
  *
  * Every value is a single string of 1 to 200 characters, not blank; a parameter given twice or unknown to
- * the operation is refused. `country` is exactly `us` or `ca` (default `us`). Numbers are plain decimals
- * (`10`, `12.5`): no sign, no exponent, no spaces.
+ * the operation is refused. `country` is exactly `us` or `ca` (default `us`). A whole number is decimal
+ * digits; any other number is written as a JSON number is (`10`, `12.5`, `-0`, `1.25e1`; leading zeros are
+ * allowed, no spaces). Each numeric parameter publishes its JSON type and range (`v.metadata`, from the
+ * same bounds its check uses), so the OpenAPI document admits exactly the values the check accepts.
  */
 import * as v from "npm:valibot@1.5.0";
 import { repeated, unknownParameter } from "../operation/query.ts";
@@ -13,8 +15,8 @@ import { repeated, unknownParameter } from "../operation/query.ts";
 export const MAX_VALUE_CHARS = 200;
 
 const NOT_BLANK = /\S/u;
-/** A plain decimal: no sign, no exponent, at most 4 decimals. */
-export const PLAIN_DECIMAL = /^\d{1,9}(?:\.\d{1,4})?$/;
+/** A number as JSON writes one (leading zeros allowed): sign, digits, fraction, an exponent of 1 to 3 digits. */
+export const NUMBER_TEXT = /^-?\d{1,100}(?:\.\d{1,100})?(?:[eE][+-]?\d{1,3})?$/;
 const WHOLE_NUMBER = /^\d{1,4}$/;
 
 function tooLong(name: string): (issue: v.BaseIssue<unknown>) => string {
@@ -42,12 +44,15 @@ export function textParam(name: string, description: string) {
   );
 }
 
+/** The countries of the catalog. */
+export const COUNTRIES = ["us", "ca"] as const;
+
 /** country: us or ca, exactly. */
 export const countryParam = v.optional(
   v.pipe(
     v.string(repeated("country")),
     v.description("Country of the catalog: `us` or `ca`, lower case (default `us`)."),
-    v.regex(/^(?:us|ca)$/, (issue) => `country ${JSON.stringify(issue.input)} is not one of us, ca`),
+    v.picklist(COUNTRIES, (issue) => `country ${JSON.stringify(issue.input)} is not one of us, ca`),
   ),
 );
 
@@ -78,17 +83,32 @@ export const searchParam = textParam(
 /** brand: a brand name. */
 export const brandParam = textParam("brand", "A brand, compared ignoring case, accents, ®/™ and spacing.");
 
-/** An optional decimal parameter between `min` and `max` (inclusive). */
-export function decimalParam(name: string, min: number, max: number, description: string) {
+/** The range of a numeric parameter, as JSON Schema states it (the OpenAPI document publishes it). */
+export interface NumberRange {
+  readonly minimum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly maximum: number;
+}
+
+/** Whether `value` lies in `range`. */
+function inRange(value: number, range: NumberRange): boolean {
+  return value <= range.maximum &&
+    (range.minimum === undefined || value >= range.minimum) &&
+    (range.exclusiveMinimum === undefined || value > range.exclusiveMinimum);
+}
+
+/** An optional number parameter in `range`; `bounds` says the range in words for the refusal. */
+export function decimalParam(name: string, range: NumberRange, bounds: string, description: string) {
   return v.optional(
     v.pipe(
       v.string(repeated(name)),
       v.description(description),
-      v.regex(PLAIN_DECIMAL, `${name} must be a plain decimal number such as 10 or 12.5`),
+      v.metadata({ type: "number", ...range }),
+      v.regex(NUMBER_TEXT, `${name} must be a number such as 10 or 12.5`),
       // Only a well-formed value is range-checked: a malformed one gets one message, not two.
       v.check(
-        (value) => !PLAIN_DECIMAL.test(value) || (Number(value) >= min && Number(value) <= max),
-        `${name} must be between ${min} and ${max}`,
+        (value) => !NUMBER_TEXT.test(value) || inRange(Number(value), range),
+        `${name} must be ${bounds}`,
       ),
     ),
   );
@@ -100,6 +120,7 @@ export function integerParam(name: string, min: number, max: number, description
     v.pipe(
       v.string(repeated(name)),
       v.description(description),
+      v.metadata({ type: "integer", minimum: min, maximum: max }),
       v.regex(WHOLE_NUMBER, `${name} must be a whole number from ${min} to ${max}`),
       v.check(
         (value) => !WHOLE_NUMBER.test(value) || (Number(value) >= min && Number(value) <= max),

@@ -20,12 +20,20 @@ export const DEAL_DEFAULTS = Object.freeze({ min_discount: "10", sort: "pct", li
 const METHOD_HEAD = methodHead(DEAL_FINDER_METHOD);
 const WINDOW_DAYS: Readonly<Record<string, number>> = { "7d": 7, "31d": 31, "90d": 90 };
 
-/** The least served discount_pct in tenths of a percent that is at least `minDiscount` (a plain decimal). */
+/**
+ * The least served discount_pct in tenths of a percent that is at least `minDiscount` (number text, 0 to 90,
+ * as the query schema accepts it), computed exactly: no binary fraction rounds 14.3 % up to 14.4 %.
+ */
 export function leastTenths(minDiscount: string): number {
-  const [whole, fraction = ""] = minDiscount.split(".");
-  const tenThousandths = Number(whole) * 10_000 + Number(fraction.padEnd(4, "0"));
+  const [, whole = "0", fraction = "", exponent = "0"] =
+    /^-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(minDiscount) ?? [];
+  // minDiscount = digits × 10^(shift - 1): tenths = digits × 10^shift, rounded up.
+  const digits = BigInt(whole + fraction);
+  const shift = Number(exponent) - fraction.length + 1;
+  const unit = 10n ** BigInt(Math.abs(shift));
+  const tenths = shift >= 0 ? digits * unit : (digits + unit - 1n) / unit;
   // Every deal has a discount above 0, so 0 asks for at least 0.1 %.
-  return Math.max(1, Math.ceil(tenThousandths / 1000));
+  return Math.max(1, Number(tenths));
 }
 
 /** Prepares a deal-finder request: validation, country, retailer and the category, all free on failure. */

@@ -4,7 +4,6 @@
  * OpenAPI document publishes.
  */
 import * as v from "npm:valibot@1.5.0";
-import { repeated } from "../operation/query.ts";
 import { searchTokens } from "../format/search_tokens.ts";
 import {
   catalogQuery,
@@ -13,7 +12,6 @@ import {
   decimalParam,
   integerParam,
   MAX_VALUE_CHARS,
-  PLAIN_DECIMAL,
   searchParam,
 } from "./catalog_params.ts";
 
@@ -40,14 +38,12 @@ export const termsParam = v.pipe(
   v.check((q) => termsProblem(q) === undefined, (issue) => termsProblem(String(issue.input))!),
 );
 
-/** target: a price greater than 0. */
-export const targetParam = v.optional(
-  v.pipe(
-    v.string(repeated("target")),
-    v.description("Trigger also when the current price is at or below this price (> 0, same currency)."),
-    v.regex(PLAIN_DECIMAL, "target must be a plain decimal number such as 10 or 12.5"),
-    v.check((value) => !PLAIN_DECIMAL.test(value) || Number(value) > 0, "target must be greater than 0"),
-  ),
+/** target: a price greater than 0 (and at most 1,000,000,000). */
+export const targetParam = decimalParam(
+  "target",
+  { exclusiveMinimum: 0, maximum: 1_000_000_000 },
+  "greater than 0 and at most 1000000000",
+  "Trigger also when the current price is at or below this price (> 0, same currency).",
 );
 
 /** The best-price query. */
@@ -66,8 +62,8 @@ export const dealFinderQuery = catalogQuery({
   category: categoryParam,
   min_discount: decimalParam(
     "min_discount",
-    0,
-    90,
+    { minimum: 0, maximum: 90 },
+    "between 0 and 90",
     "Least discount_pct a deal must have, 0 to 90 (default 10); every deal has a discount above 0.",
   ),
   window: choiceParam(
@@ -92,8 +88,8 @@ export const priceDropAlertQuery = catalogQuery({
   q: termsParam,
   threshold_pct: decimalParam(
     "threshold_pct",
-    0,
-    100,
+    { minimum: 0, maximum: 100 },
+    "between 0 and 100",
     "Trigger when the change from the previous different price is at least this many percent in the asked " +
       "direction, 0 to 100 (default 5).",
   ),

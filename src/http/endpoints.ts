@@ -8,7 +8,7 @@ import { ApiError } from "../operation/api_error.ts";
 import { checkRequestTarget, type Query } from "../operation/query.ts";
 import type { RequestTarget } from "../operation/request_target.ts";
 import type { PaidWork } from "../operation/paid_work.ts";
-import type { Admission } from "../payments/payment_gate.ts";
+import type { Admission, PaidCall } from "../payments/payment_gate.ts";
 import { prepareBrickAttributes } from "../reference/brick_attributes.ts";
 import { prepareClassify } from "../reference/classify.ts";
 import { createStatsAnswer } from "../catalog/stats.ts";
@@ -47,6 +47,7 @@ export interface Endpoints {
     query: Query,
     route: Route,
     release: ChosenRelease,
+    call?: PaidCall,
   ): Outcome | Promise<Outcome>;
   /** The GPC releases the dist serves, and the choice among them. */
   readonly releases: ReleaseTable;
@@ -66,12 +67,18 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
   let openapi: string | undefined;
   const unhealthy = () => store.healthy?.() === false;
 
-  function paid(request: Request, target: RequestTarget, work: PaidWork): Outcome | Promise<Outcome> {
+  function paid(
+    request: Request,
+    target: RequestTarget,
+    work: PaidWork,
+    call: PaidCall | undefined,
+  ): Outcome | Promise<Outcome> {
     if (gate.off === true) return jsonAnswer(work.run());
-    // A HEAD answer has no body, so it must never spend a payment: it is asked for payment like a GET that
-    // brings none, and shows the challenge's headers.
-    const asked = request.method === "HEAD" ? new Request(request.url, { method: "HEAD" }) : request;
-    const admission = gate.admit(asked, work.operation, target);
+    // A HEAD answer has no body, so it must never spend a payment: it is asked for payment as the GET that
+    // brings none, so that it shows exactly that GET's headers (RFC 9110 §9.3.2): its price sentence says
+    // GET, and its Content-Length is the GET body's.
+    const asked = request.method === "HEAD" ? new Request(request.url) : request;
+    const admission = gate.admit(asked, work.operation, target, call);
     // An unpaid request's 402 seen before is known at once (challenge_cache.ts): answered without a promise.
     if (!(admission instanceof Promise)) return admitted(admission, work);
     return admission.then((known) => admitted(known, work));
@@ -104,6 +111,7 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
     query: Query,
     route: Route,
     release: ChosenRelease,
+    call?: PaidCall,
   ): Outcome | Promise<Outcome> {
     switch (route.endpoint) {
       case "classify":
@@ -111,13 +119,13 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
         if (unhealthy()) throw unavailable();
         checkRequestTarget(target);
         const prepare = route.endpoint === "classify" ? prepareClassify : prepareBrickAttributes;
-        return paid(request, target, prepare(query, release.store));
+        return paid(request, target, prepare(query, release.store), call);
       }
       case "catalog": {
         if (unhealthy()) throw unavailable();
         const prepare = CATALOG_SERVED[route.operation!]?.prepare;
         if (prepare === undefined) throw notFound(target.path);
-        return paid(request, target, prepare(query, store, now));
+        return paid(request, target, prepare(query, store, now), call);
       }
       case "retailers": {
         if (unhealthy()) throw unavailable();
@@ -155,7 +163,7 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
           headers: [["Content-Type", JSON_TYPE], NO_STORE],
         }));
       case "openapi": {
-        openapi ??= openApiJson(config, deps.payment);
+        openapi ??= openApiJson(config, releases.served, deps.payment);
         return {
           status: 200,
           body: openapi,

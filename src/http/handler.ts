@@ -20,7 +20,7 @@ import { requestTarget } from "../operation/request_target.ts";
 import { clientAddress } from "./client_address.ts";
 import type { Config } from "../config.ts";
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from "./cors.ts";
-import type { PaymentGate } from "../payments/payment_gate.ts";
+import type { PaidCall, PaymentGate } from "../payments/payment_gate.ts";
 import type { PaymentDescription } from "../payments/payment_setup.ts";
 import { createRateLimiter, type RateLimiter, unlimited } from "./rate_limit.ts";
 import type { ReferenceStore, StoreProblem } from "../store/reference_store.ts";
@@ -57,6 +57,8 @@ export interface HandlerDeps {
 /** Connection facts the server passes along. */
 export interface ClientInfo {
   readonly remoteAddr: string;
+  /** Settles once the answer has been delivered (resolves) or could not be (rejects): Deno.serve's word. */
+  readonly completed?: Promise<void>;
 }
 
 /** The request handler: a Response at once when nothing asynchronous was needed, else its promise. */
@@ -94,8 +96,13 @@ export function createHandler(deps: HandlerDeps): Handler {
     // The default release until the request names another; errors before the choice carry its headers.
     let release: ChosenRelease = releases.fallback;
     const answer = (): Outcome | Promise<Outcome> => {
-      if (route!.versioned && healthy()) release = releases.pick(headers.get(RELEASE_HEADER));
-      return serve(request, target, query, route!, release);
+      const pin = route!.versioned ? headers.get(RELEASE_HEADER) : null;
+      if (route!.versioned && healthy()) release = releases.pick(pin);
+      // What the payment gate learns of a paid call: its id, its release pin, the delivery of its answer.
+      const call: PaidCall | undefined = route!.paid
+        ? { requestId, ...(pin === null ? {} : { pin }), delivered: () => info?.completed }
+        : undefined;
+      return serve(request, target, query, route!, release, call);
     };
 
     const fail = (caught: unknown): Answer => {

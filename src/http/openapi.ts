@@ -4,24 +4,24 @@
  * drift from what the service does; and from the deployment's configuration and payment description, so it
  * promises only the answers, headers and problem types this deployment has (openapi_answers.ts). The
  * decisions the published interface leaves open are written into descriptions. */
-import { toJsonSchema } from "npm:@valibot/to-json-schema@1.8.0";
+import { jsonSchema } from "./json_schema.ts";
 import { catalogPaths, catalogSchemas } from "./openapi_catalog.ts";
 import type { PaymentDescription } from "../payments/payment_setup.ts";
-import type * as v from "npm:valibot@1.5.0";
 import type { Config } from "../config.ts";
 import { PROBLEM_BASE } from "../operation/problem.ts";
+import { SERVER_REFUSAL } from "../operation/query.ts";
 import {
-  browseIdParam,
-  gpcCodesParam,
+  brickAttributesQuery,
+  classifyQuery,
   MAX_ITEMS,
   MAX_PHRASE_CHARS,
   MAX_VALUE_CHARS,
-  phrasesParam,
 } from "../reference/request_params.ts";
 import { brickAttributesResponseSchema, classifyResponseSchema } from "../reference/response_schemas.ts";
 import { catalogStatsSchema } from "../catalog/stats_schema.ts";
 import { healthSchema, problemSchema, readinessSchema, statsErrorSchema } from "./body_schemas.ts";
-import { releaseHeaderParam, releasesPaths } from "./openapi_releases.ts";
+import { releasesPaths } from "./openapi_releases.ts";
+import { queryObject, queryParameters, releaseHeaderParam, requestHeaders } from "./openapi_parameters.ts";
 import { releasesResponseSchema } from "./releases_schema.ts";
 import {
   BRICK_ATTRIBUTES_PATH,
@@ -43,16 +43,8 @@ import {
   statsResponses,
 } from "./openapi_answers.ts";
 
-/** The JSON Schema (draft 2020-12) of a valibot schema, without its `$schema` member. */
-export function schema(of: v.GenericSchema): Record<string, unknown> {
-  const { $schema: _, ...rest } = toJsonSchema(of, { target: "draft-2020-12", errorMode: "ignore" });
-  return rest;
-}
-
-/** A list parameter with its maxLength (code points of the decoded value; implied by its pattern). */
-function queryParam(name: keyof typeof MAX_VALUE_CHARS, required: boolean, of: v.GenericSchema) {
-  return { name, in: "query", required, schema: { ...schema(of), maxLength: MAX_VALUE_CHARS[name] } };
-}
+/** The most characters (code points) of a reference list parameter's decoded value (its pattern implies it). */
+const maxLengthOf = (name: string) => MAX_VALUE_CHARS[name as keyof typeof MAX_VALUE_CHARS];
 
 /** The `x-price` member of a paid operation: its decimal price per call and per item, in the asset. */
 function priceOf(payment: PaymentDescription | undefined, operation: string): Record<string, unknown> {
@@ -81,29 +73,15 @@ function rateText(config: Config): string {
     "classify, brick-attributes and stats, and their answers carry RateLimit and RateLimit-Policy headers.";
 }
 
-function requestHeaders({ payment }: Deployment) {
-  return [
-    ...(payment
-      ? [{
-        name: "PAYMENT-SIGNATURE",
-        in: "header",
-        required: false,
-        description: "base64 of an x402 v2 PaymentPayload.",
-        schema: { type: "string" },
-      }]
-      : []),
-    {
-      name: "X-Request-Id",
-      in: "header",
-      required: false,
-      description: "Echoed when sane, else replaced.",
-      schema: { type: "string" },
-    },
-  ];
-}
-
-/** The OpenAPI document for a runtime configured with `config`. */
-export function openApiDocument(config: Config, payment?: PaymentDescription): Record<string, unknown> {
+/**
+ * The OpenAPI document for a runtime configured with `config`, serving the GPC releases `served` (newest
+ * first), with payments described by `payment` (absent: payments off).
+ */
+export function openApiDocument(
+  config: Config,
+  served: readonly string[],
+  payment?: PaymentDescription,
+): Record<string, unknown> {
   const deployment: Deployment = {
     payment,
     rateLimited: config.rateLimit !== null,
@@ -127,11 +105,16 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
         "Maps retailer browse nodes and product-type phrases to GS1 GPC, serves brick attribute schemas and",
         `catalog statistics. Order of checks: ${checks.join(" → ")}.`,
         `Problem types are URIs under ${PROBLEM_BASE} (identifiers, not pages); x-problem-types lists every`,
-        "one this deployment answers with. Unknown query parameters and repeated parameters are 400. HEAD",
+        "one this deployment answers with. Unknown query parameters and repeated parameters are 400;",
+        `${SERVER_REFUSAL}. Each query parameter's schema admits exactly the values the service accepts`,
+        "(a number's type and range, an enum, a pattern and maxLength); x-query is the JSON Schema of an",
+        "operation's whole query (which parameters are required or alternatives, that no other is accepted);",
+        "the parameters that share an example name form one example request, which the embedded default",
+        "answers 200. HEAD",
+        "answers exactly the headers of the same request's GET (Content-Length of its body included), without",
         payment
-          ? "answers like GET without a body and never spends a payment (a paid path answers HEAD with the " +
-            "challenge's headers)."
-          : "answers like GET without a body.",
+          ? "the body, and never spends a payment (on a paid path: the headers of the GET's 402 and challenge)."
+          : "the body.",
         rateText(config),
         paymentsText(payment),
       ].join(" "),
@@ -151,11 +134,11 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
             "blank); when no phrase is carried: 404 NO_RESULTS.",
           ].join(" "),
           parameters: [
-            queryParam("browse_id", false, browseIdParam),
-            queryParam("q", false, phrasesParam),
-            releaseHeaderParam,
+            ...queryParameters(CLASSIFY_OPERATION, classifyQuery, maxLengthOf),
+            releaseHeaderParam(served),
             ...requestHeaders(deployment),
           ],
+          ...queryObject(classifyQuery),
           responses: paidResponses(
             deployment,
             "ClassifyResponse",
@@ -181,10 +164,11 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
             "requested brick's schema is unknown: 404 ATTRIBUTE_SCHEMA_UNKNOWN, before any payment.",
           ].join(" "),
           parameters: [
-            queryParam("gpc_code", true, gpcCodesParam),
-            releaseHeaderParam,
+            ...queryParameters(BRICK_ATTRIBUTES_OPERATION, brickAttributesQuery, maxLengthOf),
+            releaseHeaderParam(served),
             ...requestHeaders(deployment),
           ],
+          ...queryObject(brickAttributesQuery),
           responses: paidResponses(
             deployment,
             "BrickAttributesResponse",
@@ -258,15 +242,15 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
     },
     components: {
       schemas: {
-        ClassifyResponse: schema(classifyResponseSchema),
-        BrickAttributesResponse: schema(brickAttributesResponseSchema),
-        CatalogStats: schema(catalogStatsSchema),
-        Problem: schema(problemSchema),
-        StatsError: schema(statsErrorSchema),
-        Health: schema(healthSchema),
+        ClassifyResponse: jsonSchema(classifyResponseSchema),
+        BrickAttributesResponse: jsonSchema(brickAttributesResponseSchema),
+        CatalogStats: jsonSchema(catalogStatsSchema),
+        Problem: jsonSchema(problemSchema),
+        StatsError: jsonSchema(statsErrorSchema),
+        Health: jsonSchema(healthSchema),
         ...catalogSchemas(),
-        Readiness: schema(readinessSchema),
-        ReleasesResponse: schema(releasesResponseSchema),
+        Readiness: jsonSchema(readinessSchema),
+        ReleasesResponse: jsonSchema(releasesResponseSchema),
       },
       headers: headerComponents(deployment),
     },
@@ -276,6 +260,6 @@ export function openApiDocument(config: Config, payment?: PaymentDescription): R
 }
 
 /** The OpenAPI document as JSON text. */
-export function openApiJson(config: Config, payment?: PaymentDescription): string {
-  return JSON.stringify(openApiDocument(config, payment));
+export function openApiJson(config: Config, served: readonly string[], payment?: PaymentDescription): string {
+  return JSON.stringify(openApiDocument(config, served, payment));
 }

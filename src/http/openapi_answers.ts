@@ -8,12 +8,16 @@ import type { ErrorCode } from "../operation/api_error.ts";
 import {
   FACILITATOR_TROUBLE,
   PAYMENT_ERROR_CODES,
+  PAYMENT_ID_CONFLICTS,
   PAYMENT_PROBLEM_BASE,
+  PAYMENT_PROBLEM_NAMES,
   PAYMENT_PROBLEM_TYPES,
+  type PaymentProblemName,
 } from "../payments/payment_problems.ts";
 import type { PaymentDescription } from "../payments/payment_setup.ts";
 import { MAX_RESOURCE_URL_CHARS } from "../payments/challenge_resource.ts";
 import { MAX_CREDENTIAL_CHARS, MAX_CREDENTIAL_DEPTH } from "../payments/payment_credential.ts";
+import { SERVER_REFUSAL } from "../operation/query.ts";
 
 /** What the document describes: the deployment's payment facts (absent: PAYMENTS=off) and rate limit. */
 export interface Deployment {
@@ -127,6 +131,10 @@ export function paidResponses(
 ) {
   const { payment, rateLimited, sharedState } = deployment;
   const paidHeaders = (d: Deployment, extra: readonly string[] = []) => paidHeadersOf(d, extra, answers);
+  const conflicts = () =>
+    Object.entries(PAYMENT_ID_CONFLICTS).map(([name, t]) => `\`${t.code}\` → ${PROBLEM_BASE}${name}`).join(
+      "; ",
+    );
   const trouble = (status: number) =>
     Object.entries(FACILITATOR_TROUBLE).filter(([, t]) => t.status === status)
       .map(([name, t]) => `\`${t.code}\` → ${PROBLEM_BASE}${name}`).join("; ");
@@ -139,7 +147,10 @@ export function paidResponses(
       content: { "application/json": { schema: ref("schemas", okSchema) } },
     },
     "400": problem(
-      `Invalid query parameters; answered before any payment${payment ? " challenge" : ""}, nothing charged.`,
+      `Invalid query parameters; answered before any payment${
+        payment ? " challenge" : ""
+      }, nothing charged. ` +
+        `Besides: ${SERVER_REFUSAL}.`,
       ["INVALID_PARAMS"],
       paidHeaders(deployment),
     ),
@@ -149,14 +160,23 @@ export function paidResponses(
           description: `Payment required before the work runs (x402 v2). Problem type ` +
             `${PAYMENT_PROBLEM_BASE}payment-required; payment failures use the MPP vocabulary under ` +
             `${PAYMENT_PROBLEM_BASE}. error.code: ${
-              Object.entries(PAYMENT_ERROR_CODES).map(([name, code]) => `${code} (${name})`).join(", ")
+              Object.entries(PAYMENT_ERROR_CODES).map(([name, code]) =>
+                `${code} (${PAYMENT_PROBLEM_NAMES[name as PaymentProblemName]})`
+              ).join(", ")
             }. Every 402 carries a fresh challenge in PAYMENT-REQUIRED (base64 JSON, x402Version 2, ` +
             "accepts with scheme exact, network, amount in atomic units, asset, payTo, maxTimeoutSeconds, " +
             "extra {name, version}; extensions.bazaar, the operation's x402 discovery metadata: its query's " +
             "JSON Schema, its answer's top level, and info.output.format, this 200 response's URI relative to " +
-            `resource.url). A PAYMENT-SIGNATURE longer than ${MAX_CREDENTIAL_CHARS} characters, ` +
+            'resource.url; extensions["payment-identifier"], the x402 idempotency key, not required; error, ' +
+            "the problem's name). A payment whose extensions carry payment-identifier info.id (16-128 of " +
+            "A-Z a-z 0-9 _ -) holds that id for its payer: the same id with the same request again answers " +
+            "the kept answer (x-payment.payment_identifier.kept_seconds) without a second settlement; see 409. " +
+            `A PAYMENT-SIGNATURE longer than ${MAX_CREDENTIAL_CHARS} characters, ` +
             `nested deeper than ${MAX_CREDENTIAL_DEPTH} levels, or with a member the exact scheme does not ` +
-            "define is PAYMENT_MALFORMED.",
+            "define is PAYMENT_MALFORMED. A payment binds its request: a PaymentPayload whose resource " +
+            "(url, description and mimeType) is not the one this request's challenge names, or that names " +
+            "none, is PAYMENT_RESOURCE_MISMATCH, refused before anything is claimed, verified or settled; the " +
+            "facilitator only ever receives the service's own resource and requirements.",
           headers: paidHeaders(deployment, ["PAYMENT-REQUIRED"]),
           content: { [PROBLEM_CONTENT_TYPE]: { schema: ref("schemas", "Problem") } },
         },
@@ -167,6 +187,19 @@ export function paidResponses(
       answers.notFound,
       paidHeaders(deployment),
     ),
+    ...(payment
+      ? {
+        "409": {
+          description:
+            "A payment identifier (the x402 payment-identifier extension) met again with a call it " +
+            "cannot answer; free, no challenge: it paid for another request (the same path, query, " +
+            "X-GPC-Release and price), or its call is still being answered (Retry-After: 1, then the kept " +
+            `answer). error.code → type: ${conflicts()}.`,
+          headers: paidHeaders(deployment, ["Retry-After"]),
+          content: { [PROBLEM_CONTENT_TYPE]: { schema: ref("schemas", "Problem") } },
+        },
+      }
+      : {}),
     ...(rateLimited
       ? {
         "429": problem(
@@ -210,7 +243,7 @@ export function paidResponses(
 export function statsResponses({ rateLimited }: Deployment) {
   const limit = rateLimited ? ["RateLimit", "RateLimit-Policy"] : [];
   const errors: [string, string][] = [
-    ["400", "INVALID_PARAMS: a query parameter was given."],
+    ["400", `INVALID_PARAMS: a query parameter was given. Besides: ${SERVER_REFUSAL}.`],
     ...(rateLimited ? [["429", "RATE_LIMITED, with Retry-After."] as [string, string]] : []),
     ["500", "INTERNAL."],
     ["503", "UNAVAILABLE: the compiled data failed an integrity check."],

@@ -3,38 +3,17 @@
  * from the entries of its valibot query schema and its 200 body from its response schema (the same schemas
  * that validate requests and that the tests check answers against), and the free retailers list.
  */
-import { toJsonSchema } from "npm:@valibot/to-json-schema@1.8.0";
-import type * as v from "npm:valibot@1.5.0";
 import { CATALOG_SERVED } from "../catalog/catalog_operations.ts";
 import { MAX_VALUE_CHARS } from "../catalog/catalog_params.ts";
 import { retailersQuery } from "../catalog/retailers.ts";
 import { retailersResponseSchema } from "../catalog/retailers_schema.ts";
 import { CATALOG_OPERATIONS, type CatalogOperation } from "../operation/operations.ts";
 import { PROBLEM_CONTENT_TYPE } from "../operation/problem.ts";
+import { SERVER_REFUSAL } from "../operation/query.ts";
 import { CATALOG_ANSWERS, type Deployment, paidResponses, ref } from "./openapi_answers.ts";
 import { RETAILERS_PATH } from "./router.ts";
-
-/** A valibot schema as JSON schema (draft 2020-12, without $schema). */
-function jsonSchema(of: v.GenericSchema): Record<string, unknown> {
-  const { $schema: _, ...rest } = toJsonSchema(of, { target: "draft-2020-12", errorMode: "ignore" });
-  return rest;
-}
-
-/** The query parameters of a strictObject query schema; an `optional` entry is not required. */
-function queryParameters(query: v.GenericSchema): Record<string, unknown>[] {
-  const entries = (query as unknown as { entries: Record<string, v.GenericSchema> }).entries;
-  return Object.entries(entries).map(([name, entry]) => {
-    const optional = entry.type === "optional";
-    const inner = optional ? (entry as unknown as { wrapped: v.GenericSchema }).wrapped : entry;
-    // Every catalog value is 1 to 200 code points (a check JSON Schema cannot carry over by itself).
-    return {
-      name,
-      in: "query",
-      required: !optional,
-      schema: { ...jsonSchema(inner), maxLength: MAX_VALUE_CHARS },
-    };
-  });
-}
+import { jsonSchema } from "./json_schema.ts";
+import { queryObject, queryParameters } from "./openapi_parameters.ts";
 
 /** The component name of an operation's 200 body. */
 export const responseSchemaName = (operation: string) =>
@@ -58,7 +37,8 @@ export function catalogPaths(
         summary: spec.summary,
         description: `${spec.description} Every answer carries X-Data-Freshness-Hours and a meta block ` +
           "(served_from, generated, freshness_seconds, schema_version); the us data is generated.",
-        parameters: [...queryParameters(spec.query), ...requestHeaders],
+        parameters: [...queryParameters(operation, spec.query, () => MAX_VALUE_CHARS), ...requestHeaders],
+        ...queryObject(spec.query),
         responses: paidResponses(
           deployment,
           responseSchemaName(operation),
@@ -80,7 +60,8 @@ export function catalogPaths(
       description: "stale: latest observation more than thresholds.stale_after_days behind the country's; " +
         "sparse: fewer observations or a smaller share of top-level categories than the thresholds; only ok " +
         "retailers are serving-eligible. Never asks for payment.",
-      parameters: queryParameters(retailersQuery),
+      parameters: queryParameters("getRetailers", retailersQuery, () => MAX_VALUE_CHARS),
+      ...queryObject(retailersQuery),
       responses: {
         "200": {
           description: "The country's retailers, sorted by name.",
@@ -88,7 +69,7 @@ export function catalogPaths(
           content: { "application/json": { schema: ref("schemas", "RetailersResponse") } },
         },
         "400": {
-          description: "INVALID_PARAMS.",
+          description: `INVALID_PARAMS. Besides: ${SERVER_REFUSAL}.`,
           content: { [PROBLEM_CONTENT_TYPE]: { schema: ref("schemas", "Problem") } },
         },
         "404": {

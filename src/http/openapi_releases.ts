@@ -1,24 +1,12 @@
 /**
- * The OpenAPI parts of serving several GPC releases side by side: the X-GPC-Release request header of the
- * version-pinned operations and GET /v1/public/releases, from the same schemas as the answers.
+ * The OpenAPI part of serving several GPC releases side by side: GET /v1/public/releases, from the same
+ * schema as its answer (the X-GPC-Release request header is in openapi_parameters.ts).
  */
 import type { Deployment } from "./openapi_answers.ts";
 import { ref } from "./openapi_answers.ts";
 import { PROBLEM_CONTENT_TYPE } from "../operation/problem.ts";
-import { RELEASE_HEADER } from "./release_choice.ts";
+import { SERVER_REFUSAL } from "../operation/query.ts";
 import { RELEASES_PATH } from "./router.ts";
-
-/** The X-GPC-Release request header of classify and brick-attributes. */
-export const releaseHeaderParam = {
-  name: RELEASE_HEADER,
-  in: "header",
-  required: false,
-  description: "Pins the answer to a served GPC release (v<YYYYMMDD>, one of GET /v1/public/releases); " +
-    "absent: the default, the newest. A release this service does not serve is 400 INVALID_PARAMS " +
-    "(error.details.served_releases lists the served ones), never a payment challenge. The answer's " +
-    "X-GPC-Release and X-Map-Version say which release and map version answered.",
-  schema: { type: "string", pattern: "^v[0-9]{8}$" },
-};
 
 /** The releases path. */
 export function releasesPaths({ rateLimited }: Deployment): Record<string, unknown> {
@@ -47,7 +35,7 @@ export function releasesPaths({ rateLimited }: Deployment): Record<string, unkno
           },
           "304": { description: "Not modified (If-None-Match matched the ETag)." },
           "400": {
-            description: "INVALID_PARAMS: a query parameter was given.",
+            description: `INVALID_PARAMS: a query parameter was given. Besides: ${SERVER_REFUSAL}.`,
             content: { [PROBLEM_CONTENT_TYPE]: { schema: ref("schemas", "Problem") } },
           },
         },

@@ -3,8 +3,8 @@
  * the valibot schemas that validate its query and describe its 200 body: the ones /openapi.json publishes.
  *
  * A PAYMENT-REQUIRED header must keep the 402's header block within 4 KB, and full answer schemas take up to
- * 6 KB of JSON, so the metadata is compact: the query's JSON Schema without descriptions (names, types,
- * patterns, enums, required), the 200 body's top level (member names and JSON types), and a URI reference
+ * 6 KB of JSON, so the metadata is compact: the query's JSON Schema without descriptions or examples (names,
+ * types, ranges, patterns, enums, required, which of them are alternatives), the 200 body's top level (member names and JSON types), and a URI reference
  * of the full 200 response in /openapi.json, relative to the resource URL (it holds no PUBLIC_URL, which
  * may be 256 characters long).
  */
@@ -19,7 +19,7 @@ import { brickAttributesQuery, classifyQuery } from "../reference/request_params
 import { brickAttributesResponseSchema, classifyResponseSchema } from "../reference/response_schemas.ts";
 import { CATALOG_SERVED } from "../catalog/catalog_operations.ts";
 import { BRICK_ATTRIBUTES_PATH, CLASSIFY_PATH, OPENAPI_PATH } from "./router.ts";
-import { schema as jsonSchema } from "./openapi.ts";
+import { jsonSchema, withoutAnnotations } from "./json_schema.ts";
 
 type Json = Record<string, unknown>;
 
@@ -45,18 +45,6 @@ function paidSchemas(): Map<string, PaidSchemas> {
       response: spec!.response,
     }]),
   ]);
-}
-
-/** `node` without its `description` members, at any depth. */
-function withoutDescriptions(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutDescriptions);
-  if (node === null || typeof node !== "object") return node;
-  return Object.fromEntries(
-    Object.entries(node).filter(([key]) => key !== "description").map(([key, value]) => [
-      key,
-      withoutDescriptions(value),
-    ]),
-  );
 }
 
 /** The JSON type(s) a schema allows, as a schema of its own (`{}` when it says none). */
@@ -94,7 +82,7 @@ export const operationDiscovery: DiscoveryOf = (operation) => {
   const paid = paidSchemas().get(operation);
   if (paid === undefined) return undefined;
   return {
-    queryParams: withoutDescriptions(jsonSchema(paid.query)) as Json,
+    queryParams: withoutAnnotations(jsonSchema(paid.query)) as Json,
     output: topLevel(jsonSchema(paid.response)),
     outputRef: outputRef(paid.path),
   };

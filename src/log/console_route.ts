@@ -20,11 +20,19 @@ const LEVELS = {
 
 type Method = keyof typeof LEVELS;
 
+/**
+ * Deno's notice, written once, that request.signal also aborts when an answer has been sent (its legacy
+ * behaviour). The payment gate reads the signal only before its answer is returned, to see whether the client
+ * has left, where the legacy and the new behaviour agree: the notice says nothing an operator can act on.
+ */
+const LEGACY_ABORT_NOTICE = "Deno.serve: request.signal aborts on successful responses (legacy behavior).";
+
 /** Routes console.debug, trace, log, info, warn and error of `target` into `log`; returns the undo. */
 export function routeConsole(log: Log, target: Pick<Console, Method> = console): () => void {
   const saved = Object.fromEntries(Object.keys(LEVELS).map((m) => [m, target[m as Method]]));
   for (const [method, level] of Object.entries(LEVELS) as [Method, LogLevel][]) {
     target[method] = (...args: unknown[]) => {
+      if (typeof args[0] === "string" && args[0].startsWith(LEGACY_ABORT_NOTICE)) return;
       if (log.enabled(level)) log.write(level, { message: consoleText(args), source: "console" });
     };
   }

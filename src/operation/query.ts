@@ -17,9 +17,21 @@ export const MAX_ITEMS = 100;
 export const REQUEST_HEAD_LIMIT_BYTES = 65_536;
 
 /**
+ * Most header fields (Host included) a request may carry, measured on Deno 2.9.6: a request with more is
+ * answered `400` with an empty body before the handler sees it.
+ */
+export const REQUEST_HEADER_FIELDS_LIMIT = 128;
+
+/** What the HTTP server answers, before the service sees the request, to a head past either limit. */
+export const SERVER_REFUSAL = `a request head over ${REQUEST_HEAD_LIMIT_BYTES} bytes or with more than ` +
+  `${REQUEST_HEADER_FIELDS_LIMIT} header fields is refused by the HTTP server itself, before the service sees ` +
+  "it: a bare 400 Bad Request with an empty body (no problem document, no X-Request-Id), and the connection " +
+  "is closed";
+
+/**
  * Largest request target (path and query as sent, percent-encoded) a paid reference operation accepts. It
  * leaves 16 KiB of the head limit to the request line's other bytes and the headers: about five times a
- * PAYMENT-SIGNATURE of 1.5 to 3 KB, with Host, User-Agent, X-Request-Id and proxies' Forwarded on top.
+ * PAYMENT-SIGNATURE of 3 to 4 KB, with Host, User-Agent, X-Request-Id and proxies' Forwarded on top.
  */
 export const MAX_REQUEST_TARGET_BYTES = 49_152;
 

@@ -10,10 +10,9 @@
  * challenge's resource URL, of the operation's 200 response in /openapi.json.
  *
  * Clients echo the extension into their payment. The service never forwards what a client wrote there: a
- * payment that echoes `bazaar` reaches the facilitator with this service's own declaration in its place.
+ * payment that echoes `bazaar` reaches the facilitator with this service's own declaration in its place
+ * (resource_binding.ts).
  */
-import type { PaymentPayload } from "npm:@x402/core@2.27.0/types";
-
 /** The extension's key in `extensions`. */
 export const BAZAAR = "bazaar";
 
@@ -62,17 +61,4 @@ export function bazaarExtensions(discovery: OperationDiscovery): Record<string, 
       },
     },
   };
-}
-
-/**
- * The payment as the facilitator gets it: a `bazaar` echo is replaced by `declared` (this service's own
- * extensions for the operation), or dropped when the operation declares none.
- */
-export function withDeclaredDiscovery(
-  payload: PaymentPayload,
-  declared: Record<string, unknown> | undefined,
-): PaymentPayload {
-  if (payload.extensions?.[BAZAAR] === undefined) return payload;
-  const { [BAZAAR]: _echo, ...others } = payload.extensions;
-  return { ...payload, extensions: { ...others, ...(declared ?? {}) } };
 }

@@ -8,7 +8,7 @@
  */
 import type { PricedOperation } from "../operation/paid_work.ts";
 import { type RequestTarget, requestTarget } from "../operation/request_target.ts";
-import type { Admission, PaymentGate } from "./payment_gate.ts";
+import type { Admission, PaidCall, PaymentGate } from "./payment_gate.ts";
 
 /** How many entries each cache keeps. */
 export const CHALLENGE_CACHE_SIZE = 4096;
@@ -35,10 +35,10 @@ export class BoundedCache<V> {
  */
 export function keepingUnpaidChallenges(admit: PaymentGate["admit"]): PaymentGate["admit"] {
   const kept = new BoundedCache<Admission>();
-  return (request: Request, operation: PricedOperation, target?: RequestTarget) => {
+  return (request: Request, operation: PricedOperation, target?: RequestTarget, call?: PaidCall) => {
     const headers = request.headers;
     if (headers.has("payment-signature") || headers.has("x-payment")) {
-      return admit(request, operation, target);
+      return admit(request, operation, target, call);
     }
     target ??= requestTarget(request.url);
     const key =

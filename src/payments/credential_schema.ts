@@ -7,6 +7,12 @@
  */
 import * as v from "npm:valibot@1.5.0";
 import { MAX_RESOURCE_URL_CHARS } from "./challenge_resource.ts";
+import {
+  PAYMENT_ID_MAX_LENGTH,
+  PAYMENT_ID_MIN_LENGTH,
+  PAYMENT_ID_PATTERN,
+  PAYMENT_IDENTIFIER,
+} from "./payment_identifier.ts";
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const matching = (pattern: RegExp) => v.pipe(v.string(), v.regex(pattern));
@@ -48,9 +54,24 @@ export const CredentialSchema = v.strictObject({
     signature: v.pipe(matching(/^0x[0-9a-fA-F]+$/), v.maxLength(4096)),
     authorization: Authorization,
   }),
-  // The only extension this service declares is discovery (bazaar), which clients echo. The echo is never
-  // read nor forwarded (the gate puts the service's own declaration in its place), so any object will do.
-  extensions: v.optional(v.strictObject({ bazaar: v.optional(v.record(v.string(), v.unknown())) })),
+  extensions: v.optional(v.strictObject({
+    // Discovery, which clients echo: never read nor forwarded (the gate puts the service's own declaration
+    // in its place), so any object will do.
+    bazaar: v.optional(v.record(v.string(), v.unknown())),
+    // The idempotency key (payment_identifier.ts): the declaration echoed, with the client's id.
+    [PAYMENT_IDENTIFIER]: v.optional(v.strictObject({
+      info: v.strictObject({
+        required: v.boolean(),
+        id: v.optional(v.pipe(
+          v.string(),
+          v.minLength(PAYMENT_ID_MIN_LENGTH),
+          v.maxLength(PAYMENT_ID_MAX_LENGTH),
+          v.regex(PAYMENT_ID_PATTERN),
+        )),
+      }),
+      schema: v.optional(v.record(v.string(), v.unknown())),
+    })),
+  })),
 });
 
 /** A decoded credential. */

@@ -6,8 +6,16 @@
  * HTTP facilitator client (payment_setup.ts) turns each such failure into a FacilitatorCallError, so an
  * exception raised while handling a client's credential can never be answered as a facilitator outage.
  */
-import { FacilitatorTimeoutError, SettleError, VerifyError } from "npm:@x402/core@2.27.0/types";
-import { facilitatorProblemResponse } from "./payment_problems.ts";
+import type { x402ResourceServer } from "npm:@x402/core@2.27.0/server";
+import {
+  FacilitatorTimeoutError,
+  type PaymentPayload,
+  type PaymentRequirements,
+  SettleError,
+  VerifyError,
+  type VerifyResponse,
+} from "npm:@x402/core@2.27.0/types";
+import { gateProblemResponse } from "./payment_problems.ts";
 import { safeMessage } from "../log/error_message.ts";
 
 /** The log the gate writes to (never with a header's value). */
@@ -21,7 +29,7 @@ export type PaymentLog = (
 export const FACILITATOR_RETRY_SECONDS = 5;
 /** The 503 of a facilitator that is down or too slow. */
 export function unavailable(instance: string, message: string): Response {
-  return facilitatorProblemResponse("facilitator-unavailable", message, instance, FACILITATOR_RETRY_SECONDS);
+  return gateProblemResponse("facilitator-unavailable", message, instance, FACILITATOR_RETRY_SECONDS);
 }
 
 /** A facilitator call that failed: no answer in time, no connection, or an answer that is not one. */
@@ -59,10 +67,35 @@ export function facilitatorTrouble(error: FacilitatorCallError, instance: string
   if (cause instanceof TypeError) {
     return unavailable(instance, `The payment facilitator cannot be reached; nothing was charged`);
   }
-  return facilitatorProblemResponse(
+  return gateProblemResponse(
     "facilitator-error",
     `The payment facilitator gave an unusable answer to ${call}; nothing was charged`,
     instance,
     FACILITATOR_RETRY_SECONDS,
   );
+}
+
+/**
+ * Has the facilitator verify `payload` against `requirements`: its verdict (a refusal is a verdict too), or
+ * the 502/503 of a failed call. Any other exception is ours and is thrown.
+ */
+export async function verifyOrTrouble(
+  server: x402ResourceServer,
+  payload: PaymentPayload,
+  requirements: PaymentRequirements,
+  instance: string,
+  log: PaymentLog,
+): Promise<VerifyResponse | Response> {
+  try {
+    return await server.verifyPayment(payload, requirements);
+  } catch (error) {
+    if (error instanceof VerifyError) {
+      return {
+        isValid: false,
+        ...(error.invalidReason === undefined ? {} : { invalidReason: error.invalidReason }),
+      };
+    }
+    if (error instanceof FacilitatorCallError) return facilitatorTrouble(error, instance, log);
+    throw error;
+  }
 }

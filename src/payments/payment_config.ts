@@ -20,6 +20,7 @@
  * | PAYMENT_TIMEOUT_SECONDS         | 300                                      | an integer 30–3600 (maxTimeoutSeconds)      |
  * | FACILITATOR_VERIFY_TIMEOUT_MS   | 5000                                     | an integer 100–120000 (also /supported)     |
  * | FACILITATOR_SETTLE_TIMEOUT_MS   | 20000                                    | an integer 100–300000                       |
+ * | PAYMENT_ID_TTL_SECONDS          | 3600                                     | an integer 60–86400 (answers kept by id)    |
  *
  * Without FACILITATOR_URL the service verifies and settles against an in-memory test ledger, so that mode
  * is refused on anything but Base Sepolia, and PAY_TO must be set whenever a real facilitator moves funds.
@@ -69,6 +70,8 @@ export interface PaymentConfig {
   readonly maxTimeoutSeconds: number;
   readonly verifyTimeoutMs: number;
   readonly settleTimeoutMs: number;
+  /** How long the answer of a call paid with a payment identifier is kept for its retries. */
+  readonly paymentIdTtlSeconds: number;
 }
 
 /** Base Sepolia: the default network, and the only one the development facilitator serves. */
@@ -151,6 +154,12 @@ export function readPaymentConfig(env: Readonly<Record<string, string | undefine
       get("FACILITATOR_SETTLE_TIMEOUT_MS") ?? "20000",
       100,
       300_000,
+    ),
+    paymentIdTtlSeconds: parseInteger(
+      "PAYMENT_ID_TTL_SECONDS",
+      get("PAYMENT_ID_TTL_SECONDS") ?? "3600",
+      60,
+      86_400,
     ),
   });
 }

@@ -10,13 +10,14 @@
 import type { PaymentPayload, PaymentRequirements } from "npm:@x402/core@2.27.0/types";
 import { type PaymentProblem, problemOfReason } from "./payment_problems.ts";
 import { type Authorization, checkCredential } from "./credential_schema.ts";
+import { PAYMENT_IDENTIFIER } from "./payment_identifier.ts";
 
 export type { Authorization } from "./credential_schema.ts";
 
 /**
- * Longest PAYMENT-SIGNATURE accepted: a payment echoing the largest discovery declaration for the longest
- * resource this service names is about 4.5 KB, and about 9 KB with the longest signature accepted (4,096
- * characters, a smart wallet's).
+ * Longest PAYMENT-SIGNATURE accepted: a payment echoing the largest discovery declaration and the longest
+ * payment identifier for the longest resource this service names is about 5 KB, and 9,472 characters with
+ * the longest signature accepted (4,096 characters, a smart wallet's).
  */
 export const MAX_CREDENTIAL_CHARS = 10240;
 /**
@@ -28,12 +29,15 @@ export const MAX_CREDENTIAL_DEPTH = 12;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
+/** A decoded credential: the payload, its authorisation, and the client's payment identifier if it sent one. */
+export interface DecodedPayment {
+  readonly payload: PaymentPayload;
+  readonly authorization: Authorization;
+  readonly paymentId?: string;
+}
+
 /** Decodes PAYMENT-SIGNATURE into a v2 payload with an EIP-3009 authorisation, or says why it cannot. */
-export function decodePayment(
-  header: string,
-):
-  | { payload: PaymentPayload; authorization: Authorization }
-  | string {
+export function decodePayment(header: string): DecodedPayment | string {
   if (header.length > MAX_CREDENTIAL_CHARS) {
     return `PAYMENT-SIGNATURE has ${header.length} characters; a payment has at most ${MAX_CREDENTIAL_CHARS}`;
   }
@@ -57,7 +61,12 @@ export function decodePayment(
   if (typeof credential === "string") {
     return `PAYMENT-SIGNATURE is not an x402 version 2 exact payment: ${credential}`;
   }
-  return { payload: credential as PaymentPayload, authorization: credential.payload.authorization };
+  const id = credential.extensions?.[PAYMENT_IDENTIFIER]?.info.id;
+  return {
+    payload: credential as PaymentPayload,
+    authorization: credential.payload.authorization,
+    ...(id === undefined ? {} : { paymentId: id }),
+  };
 }
 
 /** The deepest nesting of objects and arrays in JSON text (brackets inside strings do not count). */
@@ -82,18 +91,73 @@ export function malformed(message: string): PaymentProblem {
   return { name: "malformed-credential", message, details: {} };
 }
 
-/** The problem of a payment whose `accepted` is not what this request asks for. */
+/** The members of `accepted` the matcher compares (the `extra` members are the token's EIP-712 domain). */
+const COMPARED = ["scheme", "network", "asset", "amount", "payTo", "maxTimeoutSeconds"] as const;
+
+/**
+ * The problem of a payment whose `accepted` is not what this request asks for, naming each member that
+ * differs. The comparison is exact, as the matcher's is: a member that differs only in letter case (`EXACT`,
+ * a lower-case address) is named too, and the message says that only the case differs.
+ */
 export function mismatch(accepted: PaymentRequirements, expected: PaymentRequirements): PaymentProblem {
-  const differs = (["scheme", "network", "asset", "amount", "payTo", "maxTimeoutSeconds"] as const)
-    .filter((field) => String(accepted[field]).toLowerCase() !== String(expected[field]).toLowerCase());
+  const differs: string[] = COMPARED.filter((field) => accepted[field] !== expected[field]);
+  for (const member of ["name", "version"] as const) {
+    if (accepted.extra?.[member] !== expected.extra?.[member]) differs.push(`extra.${member}`);
+  }
+  // The matcher compares nothing else; should it ever, the whole of `accepted` is what differs.
+  if (differs.length === 0) differs.push("accepted");
   const low = /^\d+$/.test(accepted.amount) && BigInt(accepted.amount) < BigInt(expected.amount);
+  const caseOnly = differs.filter((field) => {
+    const [offered, asked] = [valueAt(accepted, field), valueAt(expected, field)];
+    return typeof offered === "string" && typeof asked === "string" &&
+      offered.toLowerCase() === asked.toLowerCase();
+  });
+  const named = differs.map((field) => caseOnly.includes(field) ? `${field} (letter case only)` : field);
   return {
     name: low ? "payment-insufficient" : "verification-failed",
     message: low
       ? `The payment offers ${accepted.amount} atomic units; this request costs ${expected.amount}`
-      : `The payment does not match this request's requirements (${differs.join(", ") || "extra"} differ)`,
-    details: { mismatched: differs.length > 0 ? differs : ["extra"] },
+      : `The payment does not match this request's requirements (${named.join(", ")} differ${
+        named.length === 1 ? "s" : ""
+      })`,
+    details: { mismatched: differs, ...(caseOnly.length > 0 ? { differs_in_case_only: caseOnly } : {}) },
   };
+}
+
+function valueAt(requirements: PaymentRequirements, field: string): unknown {
+  return field.startsWith("extra.")
+    ? requirements.extra?.[field.slice("extra.".length)]
+    : requirements[field as (typeof COMPARED)[number]];
+}
+
+/** Seconds of clock skew allowed beyond maxTimeoutSeconds in a signed validBefore. */
+export const VALID_BEFORE_SLACK_SECONDS = 60;
+
+/** The problem of an authorisation already past validBefore, or valid for longer than this service accepts. */
+export function lateness(
+  validBefore: string,
+  maxTimeoutSeconds: number,
+  nowMs: number,
+): PaymentProblem | undefined {
+  const seconds = Number(validBefore);
+  if (seconds * 1000 <= nowMs) {
+    return {
+      name: "payment-expired",
+      message: `The authorisation expired at ${new Date(seconds * 1000).toISOString()}`,
+      details: { valid_before: seconds },
+    };
+  }
+  // The client signs validBefore = now + maxTimeoutSeconds; anything much later would keep a claim (and a
+  // Retry-After) alive indefinitely.
+  if (seconds > nowMs / 1000 + maxTimeoutSeconds + VALID_BEFORE_SLACK_SECONDS) {
+    return {
+      name: "verification-failed",
+      message: `The authorisation's validBefore ${validBefore} lies beyond the ${maxTimeoutSeconds} s this ` +
+        "service accepts",
+      details: { valid_before: validBefore, max_timeout_seconds: maxTimeoutSeconds },
+    };
+  }
+  return undefined;
 }
 
 /** The problem of a payment the facilitator refused, by the facilitator's reason. */

@@ -30,15 +30,37 @@ export type Admission =
     abandon(): Promise<void>;
   };
 
+/** What the handler tells the gate of a call besides its request. */
+export interface PaidCall {
+  /** The request's X-Request-Id, for the log lines of its payment. */
+  readonly requestId: string;
+  /**
+   * What besides path and query chooses the answer, as the request says it (its X-GPC-Release), so that a
+   * payment identifier recognises the same request.
+   */
+  readonly pin?: string;
+  /**
+   * Settles once the answer has been delivered to the client (resolves) or could not be (rejects): the
+   * server's word on it (Deno.serve's `completed`), asked only of a settled payment.
+   */
+  readonly delivered?: () => Promise<void> | undefined;
+}
+
 /** Decides, per request, whether the work may run. */
 export interface PaymentGate {
   /** True when every request is free (PAYMENTS=off): the handler then runs the work without asking. */
   readonly off?: boolean;
   /**
-   * `target`, when given, is the request's path and query (else read from the request's URL). An admission
-   * known without waiting (an unpaid request's 402 seen before) is returned as it is, not as a promise.
+   * `target`, when given, is the request's path and query (else read from the request's URL); `call` what
+   * the handler knows of the call. An admission known without waiting (an unpaid request's 402 seen before)
+   * is returned as it is, not as a promise.
    */
-  admit(request: Request, operation: PricedOperation, target?: RequestTarget): Admission | Promise<Admission>;
+  admit(
+    request: Request,
+    operation: PricedOperation,
+    target?: RequestTarget,
+    call?: PaidCall,
+  ): Admission | Promise<Admission>;
 }
 
 /** The gate of `PAYMENTS=off`: every request is free. */

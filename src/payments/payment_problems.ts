@@ -1,6 +1,7 @@
 /**
- * The answers of the payment gate that are not the work: 402 problem documents in the MPP vocabulary, and
- * 502/503 problems when the facilitator cannot be reached or settlement has no outcome yet.
+ * The answers of the payment gate that are not the work: 402 problem documents in the MPP vocabulary,
+ * 502/503 problems when the facilitator cannot be reached or settlement has no outcome yet, and 409 problems
+ * for a payment identifier met again with a call it cannot answer.
  *
  * A 402 body is `application/problem+json` with `type` https://paymentauth.org/problems/<name>, title
  * "Payment Required", status 402, `detail` (what went wrong and what the call costs), `instance` and the
@@ -14,14 +15,15 @@ import type { GateAnswer } from "./payment_gate.ts";
 /** Base URI of the MPP payment problem types. */
 export const PAYMENT_PROBLEM_BASE = "https://paymentauth.org/problems/";
 
-/** The MPP problem names a 402 uses. */
+/** The problems a 402 answers: the MPP problem names, and a credential made out for another resource. */
 export type PaymentProblemName =
   | "payment-required"
   | "malformed-credential"
   | "verification-failed"
   | "payment-expired"
   | "invalid-challenge"
-  | "payment-insufficient";
+  | "payment-insufficient"
+  | "resource-mismatch";
 
 /** `error.code` of each 402 problem. */
 export const PAYMENT_ERROR_CODES: Readonly<Record<PaymentProblemName, string>> = {
@@ -31,6 +33,21 @@ export const PAYMENT_ERROR_CODES: Readonly<Record<PaymentProblemName, string>> =
   "payment-expired": "PAYMENT_EXPIRED",
   "invalid-challenge": "PAYMENT_REPLAYED",
   "payment-insufficient": "PAYMENT_INSUFFICIENT",
+  "resource-mismatch": "PAYMENT_RESOURCE_MISMATCH",
+};
+
+/**
+ * The MPP problem type (under PAYMENT_PROBLEM_BASE) of each 402 problem: its own name, except a credential
+ * made out for another resource, which answers another request's challenge (invalid-challenge).
+ */
+export const PAYMENT_PROBLEM_NAMES: Readonly<Record<PaymentProblemName, string>> = {
+  "payment-required": "payment-required",
+  "malformed-credential": "malformed-credential",
+  "verification-failed": "verification-failed",
+  "payment-expired": "payment-expired",
+  "invalid-challenge": "invalid-challenge",
+  "payment-insufficient": "payment-insufficient",
+  "resource-mismatch": "invalid-challenge",
 };
 
 /** Why the gate could not finish with the facilitator: 503 unavailable or pending, 502 a bad answer. */
@@ -44,18 +61,40 @@ export const FACILITATOR_TROUBLE: Readonly<Record<FacilitatorTroubleName, { stat
     "settlement-pending": { status: 503, code: "PAYMENT_SETTLEMENT_PENDING" },
   };
 
-/** The problem type URI of every `error.code` the payment gate answers with (402, 502, 503). */
+/** A payment identifier met again with a call it cannot answer (kept_answers.ts): free 409s. */
+export type PaymentIdConflictName = "payment-id-reused" | "payment-id-in-use";
+
+/** Status and `error.code` of each payment identifier conflict; its type is PROBLEM_BASE + its name. */
+export const PAYMENT_ID_CONFLICTS: Readonly<Record<PaymentIdConflictName, { status: number; code: string }>> =
+  {
+    "payment-id-reused": { status: 409, code: "PAYMENT_ID_REUSED" },
+    "payment-id-in-use": { status: 409, code: "PAYMENT_ID_IN_USE" },
+  };
+
+/** The gate's answers that are neither a 402 nor the work: facilitator trouble and id conflicts. */
+export type GateProblemName = FacilitatorTroubleName | PaymentIdConflictName;
+
+const GATE_PROBLEMS: Readonly<Record<GateProblemName, { status: number; code: string }>> = {
+  ...FACILITATOR_TROUBLE,
+  ...PAYMENT_ID_CONFLICTS,
+};
+
+/** The problem type URI of every `error.code` the payment gate answers with (402, 409, 502, 503). */
 export const PAYMENT_PROBLEM_TYPES: Readonly<Record<string, string>> = Object.freeze({
   ...Object.fromEntries(
-    Object.entries(PAYMENT_ERROR_CODES).map(([name, code]) => [code, PAYMENT_PROBLEM_BASE + name]),
+    Object.entries(PAYMENT_ERROR_CODES).map(([name, code]) => [
+      code,
+      PAYMENT_PROBLEM_BASE + PAYMENT_PROBLEM_NAMES[name as PaymentProblemName],
+    ]),
   ),
   ...Object.fromEntries(
-    Object.entries(FACILITATOR_TROUBLE).map(([name, { code }]) => [code, PROBLEM_BASE + name]),
+    Object.entries(GATE_PROBLEMS).map(([name, { code }]) => [code, PROBLEM_BASE + name]),
   ),
 });
 
 const REASONS: Readonly<Record<number, string>> = {
   402: "Payment Required",
+  409: "Conflict",
   502: "Bad Gateway",
   503: "Service Unavailable",
 };
@@ -89,7 +128,7 @@ export function paymentProblemResponse(problem: PaymentProblem, context: Challen
 export function paymentProblemAnswer(problem: PaymentProblem, context: ChallengeContext): GateAnswer {
   const detail = problem.name === "payment-required" ? context.price : `${problem.message}. ${context.price}`;
   const body = {
-    type: PAYMENT_PROBLEM_BASE + problem.name,
+    type: PAYMENT_PROBLEM_BASE + PAYMENT_PROBLEM_NAMES[problem.name],
     title: REASONS[402],
     status: 402,
     detail,
@@ -111,31 +150,33 @@ export function paymentProblemAnswer(problem: PaymentProblem, context: Challenge
   };
 }
 
-/** The 502/503 answer when the facilitator failed us; `retryAfterSeconds` goes into Retry-After. */
-export function facilitatorProblemResponse(
-  name: FacilitatorTroubleName,
+/**
+ * The 409/502/503 answer of `name`: a facilitator that failed us, or a payment identifier met again;
+ * `retryAfterSeconds`, when given, goes into Retry-After and error.details.
+ */
+export function gateProblemResponse(
+  name: GateProblemName,
   message: string,
   instance: string,
-  retryAfterSeconds: number,
+  retryAfterSeconds: number | undefined,
   details: Readonly<Record<string, unknown>> = {},
 ): Response {
-  const { status, code } = FACILITATOR_TROUBLE[name];
+  const { status, code } = GATE_PROBLEMS[name];
+  const retry = retryAfterSeconds === undefined ? {} : { retry_after_seconds: retryAfterSeconds };
   const body = {
     type: PROBLEM_BASE + name,
     title: REASONS[status],
     status,
     detail: message,
     instance,
-    error: { code, message, details: { retry_after_seconds: retryAfterSeconds, ...details } },
+    error: { code, message, details: { ...retry, ...details } },
   };
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      "Content-Type": PROBLEM_CONTENT_TYPE,
-      "Retry-After": String(retryAfterSeconds),
-      "Cache-Control": "no-store",
-    },
-  });
+  const headers: Record<string, string> = {
+    "Content-Type": PROBLEM_CONTENT_TYPE,
+    "Cache-Control": "no-store",
+  };
+  if (retryAfterSeconds !== undefined) headers["Retry-After"] = String(retryAfterSeconds);
+  return new Response(JSON.stringify(body), { status, headers });
 }
 
 /** The problem a facilitator's invalid or failure reason (x402 exact/EVM vocabulary) stands for. */

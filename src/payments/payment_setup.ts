@@ -17,6 +17,7 @@ import { PaymentClaims } from "./payment_claims.ts";
 import type { StateStore } from "../state/state_store.ts";
 import { createX402Gate, type PaymentLog, UnsupportedNetworkError } from "./x402_gate.ts";
 import { facilitatorCall } from "./facilitator_trouble.ts";
+import { SettlementsInFlight } from "./settlements_in_flight.ts";
 import type { DiscoveryOf } from "./bazaar_extension.ts";
 import { safeMessage } from "../log/error_message.ts";
 
@@ -55,6 +56,8 @@ export interface PaymentDescription {
   /** Decimal prices by operation: per call and per item. */
   readonly prices: Readonly<Record<string, { readonly per_call: string; readonly per_item: string }>>;
   readonly max_timeout_seconds: number;
+  /** The x402 payment-identifier extension: declared not required; how long an id's answer is kept. */
+  readonly payment_identifier: { readonly required: false; readonly kept_seconds: number };
 }
 
 /** A built payment gate and what goes with it. */
@@ -62,6 +65,11 @@ export interface PaymentSetup {
   readonly gate: PaymentGate;
   /** Resolves once the facilitator has answered (readiness); retried on the next call after a failure. */
   ready(): Promise<void>;
+  /**
+   * Lets no settlement start any more and resolves, with how many there were, once those already started
+   * have ended (each within FACILITATOR_SETTLE_TIMEOUT_MS) and their answers were delivered or given up.
+   */
+  finishSettlements(): Promise<number>;
   /** Stops the development facilitator, if one was started. */
   close(): Promise<void>;
   describe(): PaymentDescription;
@@ -99,9 +107,11 @@ export async function createPaymentGate(config: PaymentConfig, deps: PaymentDeps
     getSupported: () => facilitatorCall("supported", () => verifier.getSupported()),
   };
   const server = new x402ResourceServer(facilitator).register(config.network, new ExactEvmScheme());
+  const settlements = new SettlementsInFlight();
   const gate = createX402Gate({
     config,
     server,
+    settlements,
     claims: new PaymentClaims(deps.state, deps.now),
     log,
     publicUrl,
@@ -141,10 +151,16 @@ export async function createPaymentGate(config: PaymentConfig, deps: PaymentDeps
       }]),
     ),
     max_timeout_seconds: config.maxTimeoutSeconds,
+    payment_identifier: { required: false as const, kept_seconds: config.paymentIdTtlSeconds },
   });
   return {
     gate,
     ready: () => gate.ready(),
+    finishSettlements: async () => {
+      const held = settlements.held;
+      await settlements.close();
+      return held;
+    },
     close: async () => {
       await development?.close();
     },

@@ -5,12 +5,15 @@
  * Per request: no PAYMENT-SIGNATURE → 402 payment-required with a challenge naming the resource by
  * PUBLIC_URL, path and query (challenge_resource.ts) and carrying the operation's discovery metadata
  * (bazaar_extension.ts). Otherwise decode the bounded header (too long, too deep, undecodable or with members
- * the scheme does not define → 402 malformed-credential; an echo of the discovery metadata is replaced by
- * the service's own), match its `accepted` against the requirements this request would be issued
- * (@x402/core's matcher), refuse an authorisation already past validBefore, claim the authorisation's
- * identity (taken → 402 invalid-challenge), verify with the facilitator (invalid → claim released, 402 by
- * reason), and admit the work. `settle` settles after the work succeeded and adds PAYMENT-RESPONSE; `abandon` releases the claim
- * after the work failed, so nothing is charged (both in x402_settlement.ts).
+ * the scheme does not define → 402 malformed-credential), refuse a payment made out for another resource
+ * than this request's challenge names (402 resource-mismatch, resource_binding.ts), match its `accepted`
+ * against the requirements this request would be issued (@x402/core's matcher), refuse an authorisation
+ * already past validBefore, answer a payment identifier met before from what it bought (repeated_payment.ts),
+ * claim the authorisation's identity (taken → 402 invalid-challenge), verify with the facilitator (invalid →
+ * claim released, 402 by reason), take the payment identifier if there is one (kept_answers.ts), and admit the
+ * work. `settle` settles after the
+ * work succeeded and adds PAYMENT-RESPONSE; `abandon` releases the claim after the work failed, so nothing is
+ * charged (both in x402_settlement.ts).
  *
  * Facilitator trouble: unreachable or slow → 503, a broken answer → 502, both with Retry-After and the
  * claim released (nothing was charged). Only a failed facilitator call counts; any other exception is ours
@@ -20,28 +23,27 @@
  * take or mark a claim throws StateStoreError, which the handler answers 503 STATE_STORE_UNAVAILABLE: the
  * claim comes before verification, so nothing was charged.
  */
-import { encodePaymentRequiredHeader } from "npm:@x402/core@2.27.0/http";
 import type { x402ResourceServer } from "npm:@x402/core@2.27.0/server";
-import { type PaymentRequirements, VerifyError, type VerifyResponse } from "npm:@x402/core@2.27.0/types";
-import type { Admission, GateAnswer, PaymentGate } from "./payment_gate.ts";
+import type { VerifyResponse } from "npm:@x402/core@2.27.0/types";
+import type { Admission, GateAnswer, PaidCall, PaymentGate } from "./payment_gate.ts";
 import type { PricedOperation } from "../operation/paid_work.ts";
 import type { OperationPrice, PaymentConfig } from "./payment_config.ts";
 import { type PaymentClaims, type PaymentIdentity } from "./payment_claims.ts";
 import { type ChallengeContext, type PaymentProblem, paymentProblemAnswer } from "./payment_problems.ts";
-import { BoundedCache, keepingUnpaidChallenges } from "./challenge_cache.ts";
+import { keepingUnpaidChallenges } from "./challenge_cache.ts";
 import { priceTerms } from "./price_terms.ts";
-import { decodePayment, malformed, mismatch, reasonProblem } from "./payment_credential.ts";
-import {
-  FacilitatorCallError,
-  facilitatorTrouble,
-  type PaymentLog,
-  unavailable,
-} from "./facilitator_trouble.ts";
+import { decodePayment, lateness, malformed, mismatch, reasonProblem } from "./payment_credential.ts";
+import { type PaymentLog, unavailable, verifyOrTrouble } from "./facilitator_trouble.ts";
 import { challengeResource } from "./challenge_resource.ts";
-import { bazaarExtensions, type DiscoveryOf, withDeclaredDiscovery } from "./bazaar_extension.ts";
+import type { DiscoveryOf } from "./bazaar_extension.ts";
+import { forwardedPayment, resourceMismatch } from "./resource_binding.ts";
 import { messageOf } from "../log/error_message.ts";
 import { paidAdmission } from "./x402_settlement.ts";
+import { SettlementsInFlight } from "./settlements_in_flight.ts";
 import { type RequestTarget, requestTarget } from "../operation/request_target.ts";
+import { createChallenges } from "./x402_challenges.ts";
+import { KeptAnswers, type KeptCall, requestOf } from "./kept_answers.ts";
+import { answerAgain } from "./repeated_payment.ts";
 
 export type { PaymentLog } from "./facilitator_trouble.ts";
 
@@ -56,6 +58,10 @@ export interface X402GateDeps {
   readonly publicUrl: () => string;
   /** The discovery metadata (x402 `bazaar` extension) each paid operation's challenge carries. */
   readonly discovery: DiscoveryOf;
+  /** The settlements of this process (a stopping process waits for them); a new set when absent. */
+  readonly settlements?: SettlementsInFlight;
+  /** Where answers paid with a payment identifier are kept; in the claims' store when absent. */
+  readonly answers?: KeptAnswers;
   /** Clock in ms (claims and expiry). */
   readonly now?: () => number;
 }
@@ -71,23 +77,16 @@ export class UnsupportedNetworkError extends Error {
   override readonly name = "UnsupportedNetworkError";
 }
 
-/** Seconds of clock skew allowed beyond maxTimeoutSeconds in a signed validBefore. */
-export const VALID_BEFORE_SLACK_SECONDS = 60;
-
 export { CHALLENGE_CACHE_SIZE } from "./challenge_cache.ts";
 
 /** Builds the gate. */
 export function createX402Gate(deps: X402GateDeps): X402Gate {
   const { config, server, claims, log } = deps;
   const now = deps.now ?? Date.now;
+  const settlements = deps.settlements ?? new SettlementsInFlight();
+  const answers = deps.answers ?? new KeptAnswers(claims.store, config.paymentIdTtlSeconds * 1000, now);
+  const challenges = createChallenges(config, server, deps.discovery);
   let readiness: Promise<void> | undefined;
-  const requirementsByAmount = new Map<string, PaymentRequirements[]>();
-  // A challenge depends only on the error, the resource, the amount and the operation (its discovery
-  // metadata), and encoding it is the costly part of a 402: identical unpaid requests (retries, floods) reuse
-  // the encoded header.
-  const challenges = new BoundedCache<string>();
-  // The discovery metadata depends only on the operation: built once per operation.
-  const declarations = new Map<string, Record<string, unknown> | undefined>();
   let publicUrl: string | undefined;
 
   function ready(): Promise<void> {
@@ -104,34 +103,6 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
     return readiness;
   }
 
-  async function requirementsFor(amount: bigint): Promise<PaymentRequirements[]> {
-    const key = amount.toString();
-    let requirements = requirementsByAmount.get(key);
-    if (requirements === undefined) {
-      requirements = await server.buildPaymentRequirementsFromOptions([{
-        scheme: "exact",
-        network: config.network,
-        payTo: config.payTo,
-        price: {
-          asset: config.asset.address,
-          amount: key,
-          extra: { name: config.asset.name, version: config.asset.version },
-        },
-        maxTimeoutSeconds: config.maxTimeoutSeconds,
-      }], {});
-      requirementsByAmount.set(key, requirements);
-    }
-    return requirements;
-  }
-
-  function extensionsOf(operation: string): Record<string, unknown> | undefined {
-    if (!declarations.has(operation)) {
-      const discovery = deps.discovery(operation);
-      declarations.set(operation, discovery === undefined ? undefined : bazaarExtensions(discovery));
-    }
-    return declarations.get(operation);
-  }
-
   function priceOf(operation: PricedOperation): OperationPrice {
     const price = config.prices[operation.operation];
     if (price === undefined) throw new Error(`no price is configured for operation ${operation.operation}`);
@@ -142,6 +113,7 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
     request: Request,
     operation: PricedOperation,
     target: RequestTarget = requestTarget(request.url),
+    call?: PaidCall,
   ): Promise<Admission> {
     const { instance, path } = target;
     const price = priceOf(operation);
@@ -152,8 +124,7 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
       log("warn", "payment facilitator is not ready", { error: messageOf(error) });
       return respond(unavailable(instance, "the payment facilitator cannot be reached; try again shortly"));
     }
-    const requirements = await requirementsFor(amount);
-    const extensions = extensionsOf(operation.operation);
+    const requirements = await challenges.requirementsFor(amount);
     const resource = await challengeResource(
       publicUrl ??= deps.publicUrl(),
       path,
@@ -168,22 +139,10 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
       config,
     );
     const challengeAnswer = async (problem: PaymentProblem): Promise<GateAnswer> => {
-      const error = problem.name === "payment-required"
-        ? "Payment required"
-        : `${problem.name}: ${problem.message}`;
-      const key = `${error}\u0000${resource.url}\u0000${resource.description}\u0000${amount}\u0000` +
-        operation.operation;
-      let encoded = challenges.get(key);
-      if (encoded === undefined) {
-        const paymentRequired = await server.createPaymentRequiredResponse(
-          requirements,
-          resource,
-          error,
-          extensions,
-        );
-        encoded = encodePaymentRequiredHeader(paymentRequired);
-        challenges.set(key, encoded);
-      }
+      // The challenge names the problem; the body says what is wrong. A name keeps PAYMENT-REQUIRED within
+      // the 4 KB header budget and lets every refusal of one request share one encoded challenge.
+      const error = problem.name === "payment-required" ? "Payment required" : problem.name;
+      const encoded = await challenges.encoded(error, resource, requirements, operation.operation);
       const context: ChallengeContext = { instance, price: priceText, challenge: encoded, priceDetails };
       return paymentProblemAnswer(problem, context);
     };
@@ -207,9 +166,17 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
     const decoded = decodePayment(header);
     if (typeof decoded === "string") return refuse(malformed(decoded));
     const { authorization } = decoded;
-    const payload = withDeclaredDiscovery(decoded.payload, extensions);
-    const matching = server.findMatchingRequirements(requirements, payload);
-    if (matching === undefined) return refuse(mismatch(payload.accepted, requirements[0]!));
+    // A payment buys the request it was made out for, and nothing else (resource_binding.ts).
+    const otherResource = resourceMismatch(decoded.payload.resource, resource);
+    if (otherResource !== undefined) return refuse(otherResource);
+    const matching = server.findMatchingRequirements(requirements, decoded.payload);
+    if (matching === undefined) return refuse(mismatch(decoded.payload.accepted, requirements[0]!));
+    const payload = forwardedPayment(
+      decoded.payload,
+      resource,
+      matching,
+      challenges.extensionsOf(operation.operation),
+    );
     const identity: PaymentIdentity = {
       network: matching.network,
       asset: matching.asset,
@@ -217,24 +184,33 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
       nonce: authorization.nonce,
       validBefore: Number(authorization.validBefore),
     };
-    if (identity.validBefore * 1000 <= now()) {
-      return refuse({
-        name: "payment-expired",
-        message: `The authorisation expired at ${new Date(identity.validBefore * 1000).toISOString()}`,
-        details: { valid_before: identity.validBefore },
+    const late = lateness(authorization.validBefore, config.maxTimeoutSeconds, now());
+    if (late !== undefined) return refuse(late);
+    // A payment identifier (payment_identifier.ts) met before is answered from what it bought.
+    const kept = decoded.paymentId === undefined ? undefined : {
+      answers,
+      key: {
+        payer: authorization.from,
+        id: decoded.paymentId,
+        request: requestOf(resource, amount, call?.pin),
+      },
+    };
+    const again = (entry: KeptCall, verified: boolean) =>
+      answerAgain(entry, {
+        server,
+        log,
+        now,
+        request: kept!.key.request,
+        nonce: identity.nonce,
+        payload,
+        matching,
+        verified,
+        instance,
+        requestId: call?.requestId,
+        refuse,
       });
-    }
-    // The client signs validBefore = now + maxTimeoutSeconds; anything much later would keep a claim (and a
-    // Retry-After) alive indefinitely.
-    const latest = now() / 1000 + config.maxTimeoutSeconds + VALID_BEFORE_SLACK_SECONDS;
-    if (identity.validBefore > latest) {
-      return refuse({
-        name: "verification-failed",
-        message: `The authorisation's validBefore ${authorization.validBefore} lies beyond the ` +
-          `${config.maxTimeoutSeconds} s this service accepts`,
-        details: { valid_before: authorization.validBefore, max_timeout_seconds: config.maxTimeoutSeconds },
-      });
-    }
+    const earlier = kept === undefined ? undefined : await answers.read(kept.key);
+    if (earlier !== undefined) return again(earlier, false);
     if (!await claims.claim(identity)) {
       const state = await claims.state(identity);
       return refuse({
@@ -245,25 +221,24 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
         details: { payment_state: state ?? "released" },
       });
     }
-    let verified: VerifyResponse;
+    let verified: VerifyResponse | Response;
     try {
-      verified = await server.verifyPayment(payload, matching);
+      verified = await verifyOrTrouble(server, payload, matching, instance, log);
     } catch (error) {
-      if (error instanceof VerifyError) {
-        verified = {
-          isValid: false,
-          ...(error.invalidReason === undefined ? {} : { invalidReason: error.invalidReason }),
-        };
-      } else {
-        await claims.release(identity);
-        // Only a failed facilitator call is the facilitator's trouble; anything else is ours (500, uncharged).
-        if (error instanceof FacilitatorCallError) return respond(facilitatorTrouble(error, instance, log));
-        throw error;
-      }
-    }
-    if (!verified.isValid) {
+      // Anything but the facilitator's verdict or trouble is ours (500, uncharged).
       await claims.release(identity);
+      throw error;
+    }
+    if (verified instanceof Response || !verified.isValid) {
+      await claims.release(identity);
+      if (verified instanceof Response) return respond(verified);
       return refuse(reasonProblem(verified.invalidReason, "The payment did not verify"));
+    }
+    // A store that fails from here on leaves the claim "verifying" until it expires: nothing was charged.
+    if (kept !== undefined && !await answers.reserve(kept.key, identity.nonce, identity.validBefore)) {
+      // Another call took this id meanwhile: this one's authorisation stays unspent.
+      await claims.release(identity);
+      return again(await answers.read(kept.key) ?? INVISIBLE, true);
     }
     await claims.mark(identity, "verified");
 
@@ -278,12 +253,19 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
       operation: operation.operation,
       amount,
       instance,
+      signal: request.signal,
+      call,
+      settlements,
+      kept,
       challenge,
     });
   }
 
   return { admit: keepingUnpaidChallenges(admit), ready };
 }
+
+/** A kept call that vanished between being found taken and being read: still being answered, for all we know. */
+const INVISIBLE: KeptCall = { state: "working", request: "", nonce: "", validBefore: 0 };
 
 function respond(response: Response | GateAnswer): Admission {
   return { kind: "respond", response };

@@ -15,7 +15,7 @@ import {
   MAX_REQUEST_TARGET_BYTES,
   type Query,
   repeated,
-  REQUEST_HEAD_LIMIT_BYTES,
+  SERVER_REFUSAL,
   soleParameter,
   unknownParameter,
 } from "../operation/query.ts";
@@ -31,8 +31,7 @@ export const MAX_VALUE_CHARS = {
 } as const;
 
 const TARGET_RULE = `The request target (path and query as sent, percent-encoded) must be at most ` +
-  `${MAX_REQUEST_TARGET_BYTES} bytes (else 400 INVALID_PARAMS); a request head (request line and headers) ` +
-  `over ${REQUEST_HEAD_LIMIT_BYTES} bytes is refused by the HTTP server with a bare 400 without a body.`;
+  `${MAX_REQUEST_TARGET_BYTES} bytes (else 400 INVALID_PARAMS); ${SERVER_REFUSAL}.`;
 
 /** browse_id: 1 to 100 comma-separated ids of 1 to 20 ASCII digits. */
 export const BROWSE_ID_PATTERN = /^[0-9]{1,20}(?:,[0-9]{1,20}){0,99}$/;
@@ -90,6 +89,8 @@ export const classifyQuery = v.pipe(
     { browse_id: v.optional(browseIdParam), q: v.optional(phrasesParam) },
     unknownParameter("browse_id or q"),
   ),
+  // The check below as JSON Schema states it, for the OpenAPI document and the discovery metadata.
+  v.metadata({ oneOf: [{ required: ["browse_id"] }, { required: ["q"] }] }),
   v.check(
     (query) => (query.browse_id === undefined) !== (query.q === undefined),
     (issue) =>

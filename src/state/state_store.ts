@@ -1,5 +1,6 @@
 /**
- * The runtime's only mutable state: rate-limit buckets and payment claims.
+ * The runtime's only mutable state: rate-limit buckets, payment claims and the answers kept for payment
+ * identifiers (JSON text under a key, like a claim).
  *
  * Both sit behind this interface so that several replicas can share them: `MemoryStateStore` is the
  * in-process implementation (one replica), `RedisStateStore` the shared one (STATE_STORE=redis://…). Every

@@ -149,10 +149,16 @@ testRefusals("price-drop-alert", path, [
 
 testInvalid("price-drop-alert", path, [
   ["a threshold above 100", "q=milk&threshold_pct=100.5", "threshold_pct must be between 0 and 100"],
-  ["a target of 0", "q=milk&target=0", "target must be greater than 0"],
-  ["a target of 0.00", "q=milk&target=0.00", "target must be greater than 0"],
-  ["a negative target", "q=milk&target=-2", "target must be a plain decimal number such as 10 or 12.5"],
-  ["an empty target", "q=milk&target=", "target must be a plain decimal number such as 10 or 12.5"],
+  ["a target of 0", "q=milk&target=0", "target must be greater than 0 and at most 1000000000"],
+  ["a target of 0.00", "q=milk&target=0.00", "target must be greater than 0 and at most 1000000000"],
+  ["a negative target", "q=milk&target=-2", "target must be greater than 0 and at most 1000000000"],
+  [
+    "a target with a fractional exponent",
+    "q=milk&target=1e9.5",
+    "target must be a number such as 10 or 12.5",
+  ],
+  ["a target of 1e10", "q=milk&target=1e10", "target must be greater than 0 and at most 1000000000"],
+  ["an empty target", "q=milk&target=", "target must be a number such as 10 or 12.5"],
   ["a sideways direction", "q=milk&direction=sideways", 'direction "sideways" is not one of down, up, any'],
   ["a limit of 0", "q=milk&limit=0", "limit must be a whole number from 1 to 100"],
   [

@@ -29,7 +29,7 @@ Deno.test("every catalog operation is served and documented at its path", () => 
   }
 });
 
-Deno.test("a catalog operation's parameters are its query schema's entries, each at most 200 characters", () => {
+Deno.test("a catalog operation's parameters are its query schema's entries, free text at most 200 characters", () => {
   const doc = documentOf(false, false);
   for (const operation of served) {
     const query =
@@ -37,9 +37,27 @@ Deno.test("a catalog operation's parameters are its query schema's entries, each
     const parameters = doc.paths[CATALOG_OPERATIONS[operation].path].get.parameters
       .filter((p: Json) => p.in === "query");
     assert.deepEqual(parameters.map((p: Json) => p.name), Object.keys(query), operation);
-    assert.deepEqual(parameters.find((p: Json) => p.name === "country").schema.pattern, "^(?:us|ca)$");
-    for (const p of parameters) assert.equal(p.schema.maxLength, 200, `${operation} ${p.name}`);
+    assert.deepEqual(parameters.find((p: Json) => p.name === "country").schema, {
+      type: "string",
+      description: "Country of the catalog: `us` or `ca`, lower case (default `us`).",
+      enum: ["us", "ca"],
+    });
+    for (const p of parameters) {
+      const text = p.schema.type === "string" && p.schema.enum === undefined;
+      assert.equal(p.schema.maxLength, text ? 200 : undefined, `${operation} ${p.name}`);
+    }
   }
+  const deals = doc.paths["/v1/shopper/deal-finder"].get.parameters;
+  const schemaOf = (name: string) => {
+    const { description: _, ...schema } = deals.find((p: Json) => p.name === name).schema;
+    return schema;
+  };
+  assert.deepEqual(schemaOf("min_discount"), { type: "number", minimum: 0, maximum: 90 });
+  assert.deepEqual(schemaOf("limit"), { type: "integer", minimum: 1, maximum: 100 });
+  assert.deepEqual(schemaOf("window"), { type: "string", enum: ["7d", "31d", "90d"] });
+  const alerts = doc.paths["/v1/shopper/price-drop-alert"].get.parameters;
+  const { description: _, ...target } = alerts.find((p: Json) => p.name === "target").schema;
+  assert.deepEqual(target, { type: "number", exclusiveMinimum: 0, maximum: 1_000_000_000 });
   const best = doc.paths["/v1/shopper/best-price"].get.parameters;
   assert.deepEqual(best.map((p: Json) => [p.name, p.required]), [
     ["country", false],

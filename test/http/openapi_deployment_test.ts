@@ -29,9 +29,12 @@ const PAYMENT_TYPES = {
   PAYMENT_EXPIRED: "https://paymentauth.org/problems/payment-expired",
   PAYMENT_REPLAYED: "https://paymentauth.org/problems/invalid-challenge",
   PAYMENT_INSUFFICIENT: "https://paymentauth.org/problems/payment-insufficient",
+  PAYMENT_RESOURCE_MISMATCH: "https://paymentauth.org/problems/invalid-challenge",
   PAYMENT_FACILITATOR_UNAVAILABLE: "https://gpc-reference.dev/problems/facilitator-unavailable",
   PAYMENT_FACILITATOR_ERROR: "https://gpc-reference.dev/problems/facilitator-error",
   PAYMENT_SETTLEMENT_PENDING: "https://gpc-reference.dev/problems/settlement-pending",
+  PAYMENT_ID_REUSED: "https://gpc-reference.dev/problems/payment-id-reused",
+  PAYMENT_ID_IN_USE: "https://gpc-reference.dev/problems/payment-id-in-use",
 };
 
 const on = <T>(flag: boolean, items: T[]): T[] => flag ? items : [];
@@ -48,6 +51,7 @@ for (const payments of [true, false]) {
           "400",
           ...on(payments, ["402"]),
           "404",
+          ...on(payments, ["409"]),
           ...on(rateLimit, ["429"]),
           "500",
           ...on(payments, ["502"]),

@@ -223,11 +223,15 @@ Deno.test("paths that are not version-pinned ignore X-GPC-Release", async () => 
   assert.equal(health.gpc_release, NEXT_RELEASE);
 });
 
-Deno.test("the OpenAPI document publishes X-GPC-Release on the pinned operations and the releases path", async () => {
+Deno.test("the OpenAPI document publishes X-GPC-Release, an enum of the served releases, and the releases path", async () => {
   const doc = await (await get("/openapi.json")).json();
   for (const path of ["/v1/reference/classify", "/v1/reference/brick-attributes"]) {
     const header = doc.paths[path].get.parameters.find((p: { name: string }) => p.name === "X-GPC-Release");
-    assert.deepEqual([header.in, header.required, header.schema.pattern], ["header", false, "^v[0-9]{8}$"]);
+    // Exactly the served releases, newest first.
+    assert.deepEqual([header.in, header.required, header.schema], ["header", false, {
+      type: "string",
+      enum: [NEXT_RELEASE, CURATED_RELEASE],
+    }]);
   }
   assert.deepEqual(
     doc.paths["/v1/public/releases"].get.responses["200"].content["application/json"].schema,

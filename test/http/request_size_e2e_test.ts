@@ -1,16 +1,21 @@
 /**
  * The documented request limits against a real server: the largest valid request of each operation is
- * answered normally, one byte more is a 400 problem document, and a head beyond Deno's own limit gets the
- * server's bare 400 (what the README tells clients to expect).
+ * answered normally, one byte more is a 400 problem document, and a head beyond Deno's own limits (its size,
+ * its number of header fields) gets the server's bare 400 (what the README tells clients to expect).
  */
 import assert from "node:assert/strict";
-import { MAX_REQUEST_TARGET_BYTES, REQUEST_HEAD_LIMIT_BYTES } from "../../src/operation/query.ts";
+import {
+  MAX_REQUEST_TARGET_BYTES,
+  REQUEST_HEAD_LIMIT_BYTES,
+  REQUEST_HEADER_FIELDS_LIMIT,
+} from "../../src/operation/query.ts";
 import { serveFakeStore } from "../support/fake_server.ts";
 import { type RawAnswer, rawHead, rawRequest } from "../support/raw_http.ts";
 
 // The documented values (README "Request size"): pinned here so a change of either is deliberate.
 const TARGET_LIMIT = 49_152;
 const HEAD_LIMIT = 65_536;
+const HEADER_FIELDS_LIMIT = 128;
 const CLASSIFY_Q = "/v1/reference/classify?q=";
 
 async function withServer(run: (port: number) => Promise<void>): Promise<void> {
@@ -69,6 +74,7 @@ function assertProblem(answer: RawAnswer, status: number, code: string): Record<
 Deno.test("the request limits are the documented ones", () => {
   assert.equal(MAX_REQUEST_TARGET_BYTES, TARGET_LIMIT);
   assert.equal(REQUEST_HEAD_LIMIT_BYTES, HEAD_LIMIT);
+  assert.equal(REQUEST_HEADER_FIELDS_LIMIT, HEADER_FIELDS_LIMIT);
 });
 
 Deno.test("the largest valid q request, with the promised room for other headers, is answered normally", async () => {
@@ -141,5 +147,21 @@ Deno.test("a request head beyond Deno's limit never reaches the service: a bare 
     assert.equal(answer.body, "");
     assert.equal(answer.headers.get("content-length"), "0");
     assert.equal(answer.headers.has("x-request-id"), false);
+  });
+});
+
+Deno.test("a request of 128 header fields is answered; one more field gets the server's bare 400", async () => {
+  const target = "/v1/reference/brick-attributes?gpc_code=10000155";
+  // rawHead writes Host and Connection; the rest are fillers.
+  const fields = (count: number) =>
+    Array.from({ length: count - 2 }, (_, i): [string, string] => [`X-Field-${i}`, "v"]);
+  await withServer(async (port) => {
+    const answered = await rawRequest(port, rawHead(target, fields(HEADER_FIELDS_LIMIT)));
+    assert.equal(answered.status, 200);
+    const refused = await rawRequest(port, rawHead(target, fields(HEADER_FIELDS_LIMIT + 1)));
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body, "");
+    assert.equal(refused.headers.get("content-length"), "0");
+    assert.equal(refused.headers.has("x-request-id"), false);
   });
 });

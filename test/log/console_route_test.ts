@@ -64,3 +64,17 @@ Deno.test("routed console: calls below the log's level are dropped, and the undo
   assert.equal(target.info, console.info);
   assert.equal(target.warn, console.warn);
 });
+
+Deno.test("Deno's notice of request.signal's legacy abort is not logged; other Deno notices are", () => {
+  const { target, lines, restore } = routed("debug");
+  try {
+    target.warn(
+      "Deno.serve: request.signal aborts on successful responses (legacy behavior). To detect when a " +
+        "request has been fully delivered use the `completed` promise on the handler's info argument.",
+    );
+    target.warn("Deno.serve: another notice");
+  } finally {
+    restore();
+  }
+  assert.deepEqual(lines, [{ level: "warn", message: "Deno.serve: another notice", source: "console" }]);
+});

@@ -37,6 +37,7 @@ Deno.test("payment config defaults to Base Sepolia USDC, the development facilit
     maxTimeoutSeconds: 300,
     verifyTimeoutMs: 5000,
     settleTimeoutMs: 20000,
+    paymentIdTtlSeconds: 3600,
   });
   assert.equal(Object.isFrozen(config), true);
   assert.equal(Object.isFrozen(config.prices), true);
@@ -56,6 +57,7 @@ Deno.test("payment config on Base mainnet uses USD Coin and checksums PAY_TO", (
     PAYMENT_TIMEOUT_SECONDS: "120",
     FACILITATOR_VERIFY_TIMEOUT_MS: "2000",
     FACILITATOR_SETTLE_TIMEOUT_MS: "60000",
+    PAYMENT_ID_TTL_SECONDS: "86400",
   });
   assert.deepEqual(config.asset, KNOWN_USDC["eip155:8453"]);
   assert.equal(config.asset.name, "USD Coin");
@@ -77,6 +79,7 @@ Deno.test("payment config on Base mainnet uses USD Coin and checksums PAY_TO", (
   assert.equal(config.maxTimeoutSeconds, 120);
   assert.equal(config.verifyTimeoutMs, 2000);
   assert.equal(config.settleTimeoutMs, 60000);
+  assert.equal(config.paymentIdTtlSeconds, 86400);
 });
 
 Deno.test("payment config takes another token when its EIP-712 domain is given", () => {
@@ -99,6 +102,11 @@ Deno.test("payment config takes another token when its EIP-712 domain is given",
 });
 
 const REFUSED: [string, Record<string, string>, string][] = [
+  [
+    "a payment identifier TTL under a minute",
+    { PAYMENT_ID_TTL_SECONDS: "59" },
+    'PAYMENT_ID_TTL_SECONDS="59" is not valid: expected an integer from 60 to 86400',
+  ],
   [
     "a network that is not CAIP-2 EVM",
     { X402_NETWORK: "base-sepolia" },

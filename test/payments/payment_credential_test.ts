@@ -10,6 +10,10 @@ import {
 import { MAX_RESOURCE_URL_CHARS } from "../../src/payments/challenge_resource.ts";
 import { bazaarExtensions } from "../../src/payments/bazaar_extension.ts";
 import { operationDiscovery } from "../../src/http/operation_discovery.ts";
+import {
+  appendPaymentIdentifierToExtensions,
+  declarePaymentIdentifierExtension,
+} from "npm:@x402/extensions@2.27.0/payment-identifier";
 import { CATALOG_SERVED } from "../../src/catalog/catalog_operations.ts";
 import { BRICK_ATTRIBUTES_OPERATION, CLASSIFY_OPERATION } from "../../src/operation/operations.ts";
 
@@ -56,6 +60,21 @@ Deno.test("a well-formed payment decodes to its payload and authorisation", () =
   if (typeof decoded === "string") return;
   assert.deepEqual(decoded.payload, payment());
   assert.deepEqual(decoded.authorization, AUTHORIZATION);
+  assert.equal(decoded.paymentId, undefined);
+});
+
+Deno.test("a payment echoing the payment-identifier declaration with an id decodes to that id", () => {
+  const extensions = { "payment-identifier": declarePaymentIdentifierExtension(false) };
+  appendPaymentIdentifierToExtensions(extensions, "pay_7d5d747be160e280504c099d984bcfe0");
+  const decoded = decodePayment(header({ ...payment(), extensions }));
+  if (typeof decoded === "string") throw new Error(decoded);
+  assert.equal(decoded.paymentId, "pay_7d5d747be160e280504c099d984bcfe0");
+  // The declaration echoed without an id (a client that does not use it) decodes without one.
+  const plain = decodePayment(
+    header({ ...payment(), extensions: { "payment-identifier": declarePaymentIdentifierExtension(false) } }),
+  );
+  if (typeof plain === "string") throw new Error(plain);
+  assert.equal(plain.paymentId, undefined);
 });
 
 Deno.test("a payment with an empty extensions member (what a client merges from none) decodes", () => {
@@ -127,8 +146,44 @@ const MALFORMED: [string, () => string, string][] = [
   ],
   [
     "an extension this service never declared",
-    () => header({ ...payment(), extensions: { "payment-identifier": { info: { id: "x" } } } }),
-    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: extensions.payment-identifier is not a member of an x402 version 2 exact payment",
+    () => header({ ...payment(), extensions: { "sign-in-with-x": { info: { id: "x" } } } }),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: extensions.sign-in-with-x is not a member of an x402 version 2 exact payment",
+  ],
+  [
+    "a payment identifier of 15 characters",
+    () =>
+      header({
+        ...payment(),
+        extensions: { "payment-identifier": { info: { required: false, id: "a".repeat(15) } } },
+      }),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: extensions.payment-identifier.info.id fails min_length >=16",
+  ],
+  [
+    "a payment identifier of 129 characters",
+    () =>
+      header({
+        ...payment(),
+        extensions: { "payment-identifier": { info: { required: false, id: "a".repeat(129) } } },
+      }),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: extensions.payment-identifier.info.id fails max_length <=128",
+  ],
+  [
+    "a payment identifier with a character outside A-Z a-z 0-9 _ -",
+    () =>
+      header({
+        ...payment(),
+        extensions: { "payment-identifier": { info: { required: false, id: "pay_0123456789abcdef!" } } },
+      }),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: extensions.payment-identifier.info.id fails regex /^[a-zA-Z0-9_-]+$/",
+  ],
+  [
+    "a payment identifier echo without its required flag",
+    () =>
+      header({
+        ...payment(),
+        extensions: { "payment-identifier": { info: { id: "pay_0123456789abcdef" } } },
+      }),
+    "PAYMENT-SIGNATURE is not an x402 version 2 exact payment: extensions.payment-identifier.info.required is missing",
   ],
   [
     "a discovery echo that is not an object",
@@ -187,9 +242,15 @@ for (const [json, depth] of DEPTHS) {
   });
 }
 
-/** The paid operations' discovery extensions, as a client echoes them. */
+/** The paid operations' extensions as a client echoes them: discovery, and its longest payment identifier. */
 const DECLARED = [CLASSIFY_OPERATION, BRICK_ATTRIBUTES_OPERATION, ...Object.keys(CATALOG_SERVED)]
-  .map((operation) => bazaarExtensions(operationDiscovery(operation)!));
+  .map((operation) => ({
+    ...bazaarExtensions(operationDiscovery(operation)!),
+    ...appendPaymentIdentifierToExtensions(
+      { "payment-identifier": declarePaymentIdentifierExtension(false) },
+      `pay_${"a".repeat(124)}`,
+    ),
+  }));
 
 Deno.test("a payment echoing an operation's discovery declaration (as @x402/fetch sends it) decodes", () => {
   for (const extensions of DECLARED) {
@@ -220,7 +281,7 @@ Deno.test("the longest payment a client sends (resource URL at its budget, longe
       extensions,
     })
   ).sort((a, b) => b.length - a.length);
-  // Beyond the former cap of 8,192 characters.
-  assert.ok(longest!.length > 8192, `${longest!.length}`);
+  // Beyond the former cap of 8,192 characters, within the cap.
+  assert.ok(longest!.length > 8192 && longest!.length <= MAX_CREDENTIAL_CHARS, `${longest!.length}`);
   assert.equal(typeof decodePayment(longest!), "object");
 });

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import {
-  facilitatorProblemResponse,
+  gateProblemResponse,
   PAYMENT_ERROR_CODES,
+  PAYMENT_PROBLEM_TYPES,
   type PaymentProblemName,
   paymentProblemResponse,
   problemOfReason,
@@ -62,7 +63,7 @@ Deno.test("a failure problem says what went wrong before the price and merges it
   assert.equal(response.headers.get("PAYMENT-REQUIRED"), CONTEXT.challenge);
 });
 
-Deno.test("every MPP problem name has its own error code", () => {
+Deno.test("every 402 problem has its own error code, and a credential for another resource is an invalid challenge", () => {
   assert.deepEqual(PAYMENT_ERROR_CODES, {
     "payment-required": "PAYMENT_REQUIRED",
     "malformed-credential": "PAYMENT_MALFORMED",
@@ -70,6 +71,19 @@ Deno.test("every MPP problem name has its own error code", () => {
     "payment-expired": "PAYMENT_EXPIRED",
     "invalid-challenge": "PAYMENT_REPLAYED",
     "payment-insufficient": "PAYMENT_INSUFFICIENT",
+    "resource-mismatch": "PAYMENT_RESOURCE_MISMATCH",
+  });
+  const problemTypes = Object.fromEntries(
+    Object.entries(PAYMENT_PROBLEM_TYPES).filter(([, type]) => type.startsWith("https://paymentauth.org/")),
+  );
+  assert.deepEqual(problemTypes, {
+    PAYMENT_REQUIRED: "https://paymentauth.org/problems/payment-required",
+    PAYMENT_MALFORMED: "https://paymentauth.org/problems/malformed-credential",
+    PAYMENT_VERIFICATION_FAILED: "https://paymentauth.org/problems/verification-failed",
+    PAYMENT_EXPIRED: "https://paymentauth.org/problems/payment-expired",
+    PAYMENT_REPLAYED: "https://paymentauth.org/problems/invalid-challenge",
+    PAYMENT_INSUFFICIENT: "https://paymentauth.org/problems/payment-insufficient",
+    PAYMENT_RESOURCE_MISMATCH: "https://paymentauth.org/problems/invalid-challenge",
   });
 });
 
@@ -86,7 +100,7 @@ const TROUBLES: [
 
 for (const [name, status, title, code] of TROUBLES) {
   Deno.test(`a ${name} problem is a ${status} with Retry-After and no challenge`, async () => {
-    const response = facilitatorProblemResponse(name, "try later", "/v1/reference/classify?q=bread", 7, {
+    const response = gateProblemResponse(name, "try later", "/v1/reference/classify?q=bread", 7, {
       valid_before: 1,
     });
     assert.equal(response.status, status);

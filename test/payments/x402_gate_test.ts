@@ -20,6 +20,7 @@ import type { PaymentGate } from "../../src/payments/payment_gate.ts";
 import { facilitatorCall, FacilitatorCallError } from "../../src/payments/facilitator_trouble.ts";
 import { VerifyError } from "npm:@x402/core@2.27.0/types";
 import { encodePaymentSignatureHeader } from "npm:@x402/core@2.27.0/http";
+import { declarePaymentIdentifierExtension } from "npm:@x402/extensions@2.27.0/payment-identifier";
 
 const PAYEE = "0x209693Bc6afc0C5328bA36FaF03C514EF312287C";
 const ORIGIN = "http://gpc.test";
@@ -80,6 +81,7 @@ const CLASSIFY_DISCOVERY = {
             },
             required: [],
             additionalProperties: false,
+            oneOf: [{ required: ["browse_id"] }, { required: ["q"] }],
           },
         },
         required: ["type", "method"],
@@ -107,7 +109,7 @@ const CLASSIFY_DISCOVERY = {
   },
 };
 
-Deno.test("a request without payment gets the x402 v2 challenge for its price and its discovery metadata", async () => {
+Deno.test("a request without payment gets the x402 v2 challenge for its price, its discovery metadata and the optional payment identifier", async () => {
   await withGate({}, async ({ gate }) => {
     const response = responseOf(await gate.admit(new Request(URL_CLASSIFY), CLASSIFY));
     assert.equal(response.status, 402);
@@ -128,7 +130,10 @@ Deno.test("a request without payment gets the x402 v2 challenge for its price an
         maxTimeoutSeconds: 300,
         extra: { name: "USDC", version: "2" },
       }],
-      extensions: { bazaar: CLASSIFY_DISCOVERY },
+      extensions: {
+        bazaar: CLASSIFY_DISCOVERY,
+        "payment-identifier": declarePaymentIdentifierExtension(false),
+      },
     });
     const body = await response.json();
     assert.equal(body.detail, "GET /v1/reference/classify costs 0.001 USDC per call");

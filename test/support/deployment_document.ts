@@ -29,6 +29,7 @@ export const DEV_PAYMENT: PaymentDescription = {
     getPriceDispersion: { per_call: "0.08", per_item: "0" },
   },
   max_timeout_seconds: 300,
+  payment_identifier: { required: false, kept_seconds: 3600 },
 };
 
 /** The document of a deployment with payments and the rate limit on or off, its state in-process or in Redis. */
@@ -38,5 +39,5 @@ export function documentOf(payments: boolean, rateLimit: boolean, redis = false)
     RATE_LIMIT: rateLimit ? "120/min" : "off",
     STATE_STORE: redis ? "redis://127.0.0.1:6379" : "memory",
   });
-  return openApiDocument(config, payments ? DEV_PAYMENT : undefined);
+  return openApiDocument(config, ["v20241202"], payments ? DEV_PAYMENT : undefined);
 }

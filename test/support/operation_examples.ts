@@ -1,6 +1,6 @@
 /**
- * One answerable request per path of the router, on the embedded default, with the schema its 200 body must
- * satisfy: the bundle test asks each of them of the bundled server, the hostile-input properties start from
+ * One answerable request per path of the router, on the embedded default (the OpenAPI document's example
+ * requests where it has them), with the schema its 200 body must satisfy: the bundle test asks each of them of the bundled server, the hostile-input properties start from
  * them. The paths are checked against the OpenAPI document's, so a new route without an example fails.
  */
 import * as v from "npm:valibot@1.5.0";
@@ -14,6 +14,8 @@ import { CATALOG_SERVED } from "../../src/catalog/catalog_operations.ts";
 import { CATALOG_OPERATIONS, type CatalogOperation } from "../../src/operation/operations.ts";
 import { healthSchema, readinessSchema } from "../../src/http/body_schemas.ts";
 import { releasesResponseSchema } from "../../src/http/releases_schema.ts";
+import { EXAMPLE_QUERIES } from "../../src/http/openapi_examples.ts";
+import { BRICK_ATTRIBUTES_OPERATION, CLASSIFY_OPERATION } from "../../src/operation/operations.ts";
 
 /** What a path's 200 body is: JSON of a schema, or text of a media type (the API reference page). */
 export type AnswerShape =
@@ -36,34 +38,30 @@ const openApiSchema = v.looseObject({
   paths: v.record(v.string(), v.unknown()),
 });
 
-const CATALOG_QUERIES: Readonly<Record<CatalogOperation, string>> = {
-  getBestPrice: "country=ca&q=kraft%20singles&limit=2",
-  findDeals: "country=ca&category=dairy%20%26%20eggs&limit=2",
-  getPriceDropAlerts: "country=ca&q=coffee&direction=any&limit=2",
-  getCompetitiveLandscape: "country=ca&category=bread",
-  getBrandTracker: "country=ca&brand=PC",
-  getShareOfShelf: "country=us&category=bread",
-  getInflationIndex: "country=ca&category=bread",
-  getPriceDispersion: "country=us&category=rice",
-};
+/** The first example request the OpenAPI document gives `operation`, as a query string. */
+function exampleQuery(operation: string, name?: string): string {
+  const examples = EXAMPLE_QUERIES[operation]!;
+  const values = examples[name ?? Object.keys(examples)[0]!]!;
+  return Object.entries(values).map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&");
+}
 
 /** Every path of the router with an answerable request (classify twice: by browse_id and by q). */
 export const OPERATION_EXAMPLES: readonly OperationExample[] = [
   {
     path: "/v1/reference/classify",
-    query: "browse_id=16318751,18776871011,1",
+    query: exampleQuery(CLASSIFY_OPERATION, "browse_ids"),
     answer: { json: classifyResponseSchema },
     paid: true,
   },
   {
     path: "/v1/reference/classify",
-    query: "q=bread,olive%20oil,nope",
+    query: exampleQuery(CLASSIFY_OPERATION, "phrases"),
     answer: { json: classifyResponseSchema },
     paid: true,
   },
   {
     path: "/v1/reference/brick-attributes",
-    query: "gpc_code=10000155",
+    query: exampleQuery(BRICK_ATTRIBUTES_OPERATION),
     answer: { json: brickAttributesResponseSchema },
     paid: true,
   },
@@ -71,13 +69,13 @@ export const OPERATION_EXAMPLES: readonly OperationExample[] = [
   { path: "/v1/public/releases", query: "", answer: { json: releasesResponseSchema }, paid: false },
   {
     path: "/v1/public/retailers",
-    query: "country=ca",
+    query: exampleQuery("getRetailers"),
     answer: { json: retailersResponseSchema },
     paid: false,
   },
   ...Object.entries(CATALOG_OPERATIONS).map(([operation, { path }]): OperationExample => ({
     path,
-    query: CATALOG_QUERIES[operation as CatalogOperation],
+    query: exampleQuery(operation),
     answer: { json: CATALOG_SERVED[operation as CatalogOperation]!.response },
     paid: true,
   })),

@@ -8,6 +8,7 @@ import type { PaymentPayload, PaymentRequired, PaymentRequirements } from "npm:@
 import { ExactEvmScheme } from "npm:@x402/evm@2.27.0/exact/client";
 import { wrapFetchWithPayment, x402Client } from "npm:@x402/fetch@2.27.0";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "npm:viem@2.57.20/accounts";
+import { appendPaymentIdentifierToExtensions } from "npm:@x402/extensions@2.27.0/payment-identifier";
 
 /** A payer with a fresh test key. */
 export interface Payer {
@@ -17,10 +18,19 @@ export interface Payer {
   readonly pay: (input: string, init?: RequestInit) => Promise<Response>;
 }
 
-/** A payer with a new key, paying on Base Sepolia. */
-export function newPayer(): Payer {
+/**
+ * A payer with a new key, paying on Base Sepolia; with `paymentId`, each of its payments carries that payment
+ * identifier, as the x402 payment-identifier client example appends it.
+ */
+export function newPayer(paymentId?: string): Payer {
   const account = privateKeyToAccount(generatePrivateKey());
   const client = new x402Client().register("eip155:84532", new ExactEvmScheme(account));
+  if (paymentId !== undefined) {
+    client.onBeforePaymentCreation(({ paymentRequired }) => {
+      appendPaymentIdentifierToExtensions(paymentRequired.extensions ??= {}, paymentId);
+      return Promise.resolve();
+    });
+  }
   return { account, client, pay: wrapFetchWithPayment(fetch, client) };
 }
 
@@ -35,17 +45,24 @@ export async function challengeOf(url: string): Promise<PaymentRequired> {
   return decodePaymentRequiredHeader(header);
 }
 
-/** A signed payment for `url`, as the client would send it; `change` alters the requirements it signs. */
+/**
+ * A signed payment for `url`, as the client would send it; `change` alters the requirements it signs; with
+ * `paymentId`, it echoes the payment-identifier declaration with that id.
+ */
 export async function signedPayment(
   payer: Payer,
   url: string,
   change: (requirements: PaymentRequirements) => PaymentRequirements = (same) => same,
+  paymentId?: string,
 ): Promise<PaymentPayload> {
   const required = await challengeOf(url);
   const offered = required.accepts[0]!;
   const signed = await new ExactEvmScheme(payer.account).createPaymentPayload(2, change(offered));
   // The payload echoes what the server offered, whatever was signed.
-  return { x402Version: 2, resource: required.resource, accepted: offered, payload: signed.payload };
+  const payload = { x402Version: 2, resource: required.resource, accepted: offered, payload: signed.payload };
+  if (paymentId === undefined) return payload;
+  const extensions = { "payment-identifier": structuredClone(required.extensions!["payment-identifier"]) };
+  return { ...payload, extensions: appendPaymentIdentifierToExtensions(extensions, paymentId) };
 }
 
 /** The PAYMENT-SIGNATURE header of a payload. */
