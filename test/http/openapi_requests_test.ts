@@ -176,7 +176,7 @@ Deno.test("X-GPC-Release admits exactly the served releases", async () => {
     const { path, operation, examples } of operations.filter(({ path }) => path.startsWith("/v1/reference/"))
   ) {
     const header = operation.parameters.find((p: Json) => p.name === "X-GPC-Release");
-    assert.deepEqual(header.schema, { type: "string", enum: ["v20241202"] });
+    assert.deepEqual(header.schema, { type: "string", enum: ["v20251127", "v20241202"] });
     const [, base] = examples[0]!;
     for (const release of header.schema.enum) {
       assert.equal((await ask(path, base, { "X-GPC-Release": release })).status, 200);
