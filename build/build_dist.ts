@@ -143,6 +143,16 @@ async function compileReleases(
       codes: gpc.codes,
       bricks: gpc.bricks,
       browse: encodeShard(content.browse),
+      ...(content.trees.length === 0 ? {} : {
+        trees: content.trees.map((tree) => ({
+          request: tree.request,
+          name: tree.name,
+          declaredMapVersion: tree.mapVersion,
+          browse: tree.default ? undefined : encodeShard(tree.browse),
+          counts: tree.counts,
+          coverage: tree.coverage,
+        })),
+      }),
       lexicon: content.lexicon,
       counts: {
         ...(publishesAttributes(release) ? gpcFigures : hierarchyFigures),

@@ -1,23 +1,19 @@
 /**
- * The service's own content, compiled against a GPC release: the browse tree with the curated mapping
- * table (every node's effective mapping after inheritance), the phrase lexicon, the SSSOM export and the
- * coverage report.
+ * The service's own content, compiled against a GPC release: each browse tree with its curated mapping
+ * table (every node's effective mapping after inheritance, tree_compile.ts), the phrase lexicon, the SSSOM
+ * exports and the coverage report.
  *
  * The inputs are read once (`readContent`) and compiled for each served release (`compileReadContent`):
  * content curated against another release is carried into it (carry_forward.ts), its stale rows reported
  * and made warnings, so that `--strict` fails on them.
  */
-import { BuildError } from "../input/build_error.ts";
 import type { BuildWarning } from "../input/build_warning.ts";
 import type { PlacementIndex } from "../gpc/gpc_placements.ts";
 import type { BuildInputs } from "../input/build_inputs.ts";
 import type { BuildFile } from "../dist/dist_writer.ts";
 import type { Progress } from "../progress.ts";
-import { type BrowseTreeFolderRead, readBrowseTreeFolder } from "./browse_tree_folder.ts";
-import { type MappingTable, parseMappingTable } from "./mapping_table_reader.ts";
-import { compileBrowseRecords } from "./mapping_inheritance.ts";
-import { mappingCoverage } from "./mapping_coverage.ts";
-import { sssomTsv } from "./sssom_export.ts";
+import { readContentTrees, type ReadTree } from "./content_trees.ts";
+import { type CompiledTree, compileTree, NO_VERSION } from "./tree_compile.ts";
 import { type LexiconFile, parseLexiconFiles } from "./lexicon_files.ts";
 import { type CurationReport, curationReport } from "./curation_report.ts";
 import { curationSummaryLines, curationWarnings } from "./curation_text.ts";
@@ -25,19 +21,24 @@ import { type CarryForward, carryInto, carryLine, type CurationOrigin } from "./
 import { staleWarnings } from "./stale_warnings.ts";
 import type { BrowseRecord, CodeRecord, LexiconRecord } from "../../src/format/shard_records.ts";
 
-/** Version reported when an input is absent. */
-export const NO_VERSION = "none";
+export { NO_VERSION };
 
 /** The compiled content and what the build reports about it. */
 export interface CompiledContent {
-  /** The mapping table's declared map_version, or NO_VERSION. */
+  /** The default tree's mapping table's declared map_version, or NO_VERSION. */
   readonly mapVersion: string;
   readonly lexiconVersion: string;
+  /** The default tree's records. */
   readonly browse: Map<string, BrowseRecord>;
+  /** Every tree, the default first (empty without a tree). */
+  readonly trees: readonly CompiledTree[];
   readonly lexicon: Map<string, LexiconRecord>;
+  /** The default tree's counts and the lexicon's. */
   readonly counts: Record<string, number>;
+  /** The default tree's coverage. */
   readonly coverage: Record<string, unknown>;
   readonly extras: BuildFile[];
+  /** The default tree's table and the lexicon against GS1's placements. */
   readonly curation: CurationReport;
   /** What `--strict` fails on. */
   readonly warnings: readonly BuildWarning[];
@@ -46,37 +47,20 @@ export interface CompiledContent {
 /** The content inputs, read and parsed once for every release they are compiled for. */
 export interface ReadContent {
   readonly inputs: BuildInputs;
-  readonly tree: { readonly name: string; readonly read: BrowseTreeFolderRead } | undefined;
-  readonly table: MappingTable | undefined;
+  /** Every tree with its table, the default first. */
+  readonly trees: readonly ReadTree[];
   /** The lexicon's files (none: no lexicon). */
   readonly lexicon: readonly LexiconFile[];
 }
 
 const encoder = new TextEncoder();
 
-/** Reads the tree, the mapping table and the lexicon named by `inputs`. */
+/** Reads the trees, the mapping tables and the lexicon named by `inputs`. */
 export async function readContent(inputs: BuildInputs, progress: Progress): Promise<ReadContent> {
-  if (inputs.mappingTable !== undefined && inputs.browseTree === undefined) {
-    throw new BuildError(
-      inputs.mappingTable,
-      "file",
-      "a mapping table needs a browse tree in data/browse/<name>/",
-    );
-  }
-  let tree: ReadContent["tree"];
-  let table: MappingTable | undefined;
-  if (inputs.browseTree !== undefined) {
-    const { name, folder, files } = inputs.browseTree;
-    tree = { name, read: await readBrowseTreeFolder(name, folder, files, progress) };
-    if (inputs.mappingTable !== undefined) {
-      progress.step(`reading mapping table ${inputs.mappingTable}`);
-      const text = await Deno.readTextFile(inputs.mappingTable);
-      table = parseMappingTable(text, inputs.mappingTable, tree.read.tree, name);
-    }
-  }
+  const trees = await readContentTrees(inputs, progress);
   const lexicon: LexiconFile[] = [];
   for (const file of inputs.lexicon) lexicon.push({ file, text: await Deno.readTextFile(file) });
-  return { inputs, tree, table, lexicon };
+  return { inputs, trees, lexicon };
 }
 
 /** Reads and compiles the tree, mapping table and lexicon named by `inputs` for one release. */
@@ -105,7 +89,6 @@ export function compileReadContent(
   progress: Progress,
   origin?: CurationOrigin,
 ): CompiledContent {
-  const { inputs } = read;
   const extras: BuildFile[] = [];
   const counts: Record<string, number> = {};
   let coverage: Record<string, unknown> = {};
@@ -125,76 +108,20 @@ export function compileReadContent(
     else progress.line(line);
   };
 
-  if (read.tree !== undefined) {
-    const { name, read: treeRead } = read.tree;
-    const tree = treeRead.tree;
-    counts.browse_nodes = tree.nodes.size;
-    report.browse_tree = treeRead.report;
-    report.duplicate_rows = treeRead.duplicate_rows;
-    report.alternate_names = treeRead.alternate_names;
-    warnings.push(...treeRead.warnings);
-    const table = read.table ?? { source: "", metadata: new Map(), map_version: NO_VERSION, rows: [] };
-    const carry = read.table && carryInto(gpcRelease, table.metadata.get("gpc_release"), origin);
-    if (read.table !== undefined) {
-      mapVersion = table.map_version;
-      counts.mapping_rows = table.rows.length;
-    } else {
-      warn({
-        file: `${inputs.dataDir}/mappings`,
-        where: "",
-        message: `no mapping table in ${inputs.dataDir}/mappings: every browse node answers gpc null`,
-      });
-    }
-    const compiled = compileBrowseRecords(tree, table, codes, carry);
-    browse = compiled.records;
-    const figures = mappingCoverage(browse, compiled.stale_rows);
-    coverage = { ...figures };
-    report.coverage = figures;
-    counts.stale_mapping_rows = compiled.stale_rows.length;
-    if (carry !== undefined) {
-      report.mapping_carried_from = carry.from;
-      report.mapping_retitled = compiled.retitled_rows;
-      noteCarry(
-        "mapping table",
-        table.source,
-        carry,
-        compiled.stale_rows.length,
-        compiled.retitled_rows.length,
-      );
-    }
-    progress.line(
-      `browse tree ${name}: ${figures.nodes} nodes, ${figures.self} mapped, ${figures.inherited} inherited, ` +
-        `${figures.unmapped} unmapped (${(figures.resolved_ratio * 100).toFixed(1)}% resolved, ` +
-        `${figures.by_level.brick} at brick level)`,
-    );
-    // Content curated against a newer release than this one (an older release served for pinning): its
-    // stale rows are right for the release they were curated for and no curation could mend them here, so
-    // they are counted and listed in the build report, not printed one by one nor warnings `--strict`
-    // fails on. Rows gone stale in a newer release are curation work: each is printed and warns.
-    if (carry?.backward !== true) {
-      for (const stale of compiled.stale_rows) {
-        progress.line(
-          `stale mapping row: ${inputs.mappingTable} line ${stale.line}: browse_id ${stale.browse_id} → ` +
-            `${stale.gpc_code} (${stale.reason} in ${gpcRelease})`,
-        );
-      }
-      warnings.push(...staleWarnings(table.source, gpcRelease, compiled.stale_rows, []));
-    }
-    if (read.table !== undefined) {
-      extras.push({
-        name: "mapping.sssom.tsv",
-        bytes: encoder.encode(sssomTsv(tree, table, browse, {
-          // GS1 publishes no IRIs for GPC codes and retailers none for browse nodes: URNs name them.
-          mapping_set_id: table.metadata.get("mapping_set_id") ??
-            `urn:gpc-reference:mapping:${name}:${table.map_version}`,
-          license: table.metadata.get("license") ?? "https://creativecommons.org/publicdomain/zero/1.0/",
-          subject_prefix: name.replace(/[^A-Za-z0-9]/g, "_"),
-          subject_prefix_iri: `urn:gpc-reference:browse:${name}:`,
-          gpc_prefix_iri: "urn:gs1:gpc:",
-          gpc_release: gpcRelease,
-        })),
-      });
-    }
+  const trees = read.trees.map((tree) => compileTree(tree, codes, gpcRelease, progress, noteCarry, origin));
+  const main = trees[0];
+  if (main !== undefined) {
+    mapVersion = main.mapVersion;
+    browse = main.browse;
+    coverage = main.coverage;
+    Object.assign(counts, main.counts);
+    const { name: _name, request: _request, ...mainReport } = main.report;
+    Object.assign(report, mainReport);
+    if (trees.length > 1) report.trees = trees.slice(1).map((tree) => tree.report);
+  }
+  for (const tree of trees) {
+    warnings.push(...tree.warnings);
+    extras.push(...tree.extras);
   }
 
   let lexicon = new Map<string, LexiconRecord>();
@@ -242,15 +169,29 @@ export function compileReadContent(
   const curation = curationReport({
     codes,
     placements,
-    tree: read.tree?.read.tree,
-    table: read.table,
+    tree: read.trees[0]?.read.tree,
+    table: read.trees[0]?.table,
     browse,
     lexicon: lexiconRows,
   });
   report.curation = curation;
   for (const line of curationSummaryLines(curation)) progress.line(line);
   warnings.push(...curationWarnings(curation));
+  // The other trees' tables, each against the same placements (their flags warn as the default's do).
+  for (const [at, tree] of trees.slice(1).entries()) {
+    const treeCuration = curationReport({
+      codes,
+      placements,
+      tree: read.trees[at + 1]!.read.tree,
+      table: tree.table,
+      browse: tree.browse,
+      lexicon: undefined,
+    });
+    tree.report.curation = treeCuration;
+    for (const line of curationSummaryLines(treeCuration)) progress.line(`${tree.request}: ${line}`);
+    warnings.push(...curationWarnings(treeCuration));
+  }
 
   extras.push({ name: "build-report.json", bytes: encoder.encode(`${JSON.stringify(report, null, 2)}\n`) });
-  return { mapVersion, lexiconVersion, browse, lexicon, counts, coverage, extras, curation, warnings };
+  return { mapVersion, lexiconVersion, browse, trees, lexicon, counts, coverage, extras, curation, warnings };
 }

@@ -3,7 +3,8 @@
  * curation report of a data folder, read and checked exactly as the build does, printed for curators;
  * nothing is written. `--reference FILE` adds the placements of another GPC publication (any format) for
  * the bricks the served ones do not describe: with a full publication (every segment's "Type of …" values,
- * e.g. ../shared/data/gpc-reference/) the report covers every segment.
+ * e.g. ../shared/data/gpc-reference/) the report covers every segment. `--tree NAME` reports the mapping
+ * table of that tree (classify's `tree` name) instead of the default tree's table and the lexicon.
  *
  * Shows the unreviewed flags grouped by GPC family (`--all` adds the reviewed ones with their reasons),
  * optionally one family or one kind; `--json` prints the shown flags as build-report.json holds them.
@@ -25,7 +26,8 @@ import { curationListing, type ListingFilter, shownFlags } from "./curation_text
 import { type CurationKind, KIND_ORDER } from "./curation_review.ts";
 
 const USAGE =
-  "usage: deno task curation [--data DIR] [--reference FILE] [--family CODE] [--kind KIND] [--all] [--json]\n" +
+  "usage: deno task curation [--data DIR] [--reference FILE] [--tree NAME] [--family CODE] [--kind KIND] [--all] " +
+  "[--json]\n" +
   `       kinds: ${KIND_ORDER.join(", ")}`;
 
 /** Parsed arguments of the curation command. */
@@ -33,6 +35,8 @@ export interface CurationArgs extends ListingFilter {
   readonly dataDir: string;
   /** A GPC publication whose placements complete the served ones'. */
   readonly reference?: string;
+  /** The tree whose table to report (classify's `tree` name); the default tree and the lexicon otherwise. */
+  readonly tree?: string;
   readonly json: boolean;
 }
 
@@ -40,6 +44,7 @@ export interface CurationArgs extends ListingFilter {
 export function parseCurationArgs(args: readonly string[]): CurationArgs {
   let dataDir = "data";
   let reference: string | undefined;
+  let tree: string | undefined;
   let family: string | undefined;
   let kind: CurationKind | undefined;
   let all = false;
@@ -48,6 +53,7 @@ export function parseCurationArgs(args: readonly string[]): CurationArgs {
   for (let arg = reader.next(); arg !== undefined; arg = reader.next()) {
     if (arg === "--data") dataDir = reader.directory(arg);
     else if (arg === "--reference") reference = reader.value(arg);
+    else if (arg === "--tree") tree = reader.value(arg);
     else if (arg === "--family") family = familyCode(reader.value(arg));
     else if (arg === "--kind") kind = kindNamed(reader.value(arg));
     else if (arg === "--all") all = true;
@@ -60,6 +66,7 @@ export function parseCurationArgs(args: readonly string[]): CurationArgs {
     json,
     all,
     ...(reference === undefined ? {} : { reference }),
+    ...(tree === undefined ? {} : { tree }),
     ...(family === undefined ? {} : { family }),
     ...(kind === undefined ? {} : { kind }),
   };
@@ -92,12 +99,12 @@ export async function runCuration(
   }
   try {
     const inputs = findBuildInputs(options.dataDir);
-    // Against the release the mapping table declares, when data/gpc holds it; else the newest.
+    // Against the release the (first) mapping table declares, when data/gpc holds it; else the newest.
     const { all } = await readPublications(inputs.gpc, 1);
-    const declared = inputs.mappingTable === undefined
+    const first = inputs.mappingTables[0];
+    const declared = first === undefined
       ? undefined
-      : splitCsvMetadata(await Deno.readTextFile(inputs.mappingTable), inputs.mappingTable).metadata
-        .get("gpc_release");
+      : splitCsvMetadata(await Deno.readTextFile(first), first).metadata.get("gpc_release");
     const index = Math.max(0, all.findIndex((read) => read.release.release === declared));
     const release = all[index]!.release;
     validateGpcRelease(release);
@@ -118,7 +125,19 @@ export async function runCuration(
       mergePlacementIndexes(indexes),
       recordingProgress(),
     );
-    const report = content.curation;
+    let report = content.curation;
+    if (options.tree !== undefined) {
+      const tree = content.trees.find((one) => one.request === options.tree);
+      if (tree === undefined) {
+        err(
+          `curation report failed: no tree "${options.tree}" (trees: ${
+            content.trees.map((one) => one.request).join(", ")
+          })`,
+        );
+        return 1;
+      }
+      if (!tree.default) report = tree.report.curation as typeof report;
+    }
     if (options.json) {
       out(`${JSON.stringify(shownFlags(report, options), null, 2)}\n`);
     } else {

@@ -9,7 +9,8 @@
  */
 import { BuildError } from "../input/build_error.ts";
 import { splitCsvMetadata } from "../input/csv_parse.ts";
-import { type BrowseEntry, type BrowseTree, buildBrowseTree } from "./browse_tree.ts";
+import type { BrowseTree } from "./browse_tree.ts";
+import { type PathCategory, treeFromPaths } from "./path_tree.ts";
 import { type BrowseTreeRead, parseBrowseTreeCsv } from "./browse_tree_reader.ts";
 
 /** A taxonomy read from its text file. */
@@ -20,14 +21,11 @@ export interface GoogleTaxonomyRead {
 }
 
 const CATEGORY_LINE = /^(\d{1,20}) - (.+)$/;
-const STEP = " > ";
 
 /** Parses the taxonomy text; throws BuildError naming the file and line of any problem. */
 export function parseGoogleTaxonomy(text: string, file: string): GoogleTaxonomyRead {
   const { metadata, body, bodyLine } = splitCsvMetadata(text, file);
-  const categories: { id: string; path: string; line: number }[] = [];
-  const idByPath = new Map<string, string>();
-  const seenIds = new Set<string>();
+  const categories: PathCategory[] = [];
   body.split("\n").forEach((raw, at) => {
     const lineText = raw.replace(/\r$/, "");
     const line = bodyLine + at;
@@ -37,31 +35,10 @@ export function parseGoogleTaxonomy(text: string, file: string): GoogleTaxonomyR
       throw new BuildError(file, `line ${line}`, `is not "<id> - <path>" with a 1 to 20 digit id`);
     }
     const [, id, path] = match as unknown as [string, string, string];
-    if (seenIds.has(id)) throw new BuildError(file, `line ${line}`, `category id ${id} appears twice`);
-    if (idByPath.has(path)) {
-      throw new BuildError(file, `line ${line}`, `path "${path}" is also category ${idByPath.get(path)}`);
-    }
-    seenIds.add(id);
-    idByPath.set(path, id);
     categories.push({ id, path, line });
   });
-  const entries: BrowseEntry[] = categories.map(({ id, path, line }) => {
-    const cut = path.lastIndexOf(STEP);
-    const name = cut === -1 ? path : path.slice(cut + STEP.length);
-    if (cut === -1) return { id, name, parents: [], line };
-    const parentPath = path.slice(0, cut);
-    const parent = idByPath.get(parentPath);
-    if (parent === undefined) {
-      throw new BuildError(
-        file,
-        `line ${line}`,
-        `parent path "${parentPath}" of category ${id} is not a category`,
-      );
-    }
-    return { id, name, parents: [parent], line };
-  });
   return {
-    tree: buildBrowseTree(file, entries),
+    tree: treeFromPaths(file, categories),
     version: metadata.get("Google_Product_Taxonomy_Version") ?? "",
   };
 }

@@ -14,6 +14,10 @@
  * - `assurance_state`: verified | provisional;
  * - `note`: free text for curators.
  *
+ * A table may also describe its tree: with a `path` column it holds one row per node of the tree (the tree is
+ * derived from the paths, path_tree.ts), and a row with empty `gpc_code`, `match_precision` and
+ * `assurance_state` names a node without a mapping of its own (it inherits; its note may say why).
+ *
  * Anything else is a BuildError naming the file and the line of the row. A table written for another tree
  * (its `browse_tree` names another tree, or most of its rows name ids this tree lacks) fails with one
  * message saying so and counting the foreign rows, rather than on its first foreign row.
@@ -23,6 +27,7 @@ import { BuildError } from "../input/build_error.ts";
 import { csvTable, parseCsv, requiredVersion, splitCsvMetadata } from "../input/csv_parse.ts";
 import { BROWSE_ID } from "./browse_tree_reader.ts";
 import type { BrowseTree } from "./browse_tree.ts";
+import { hasPathColumn } from "./path_tree.ts";
 
 /** A relation a curator may state (`inherited` is only ever derived). */
 export type CuratedPrecision = "exactMatch" | "narrowerThan" | "broaderThan" | "closeMatch";
@@ -102,12 +107,14 @@ export function parseMappingTable(
   }
   const rows: MappingRow[] = [];
   const lineOf = new Map<string, number>();
+  const describesTree = hasPathColumn(text, file);
   for (const row of table.rows) {
     const where = `line ${row.line}`;
     const browseId = row.get("browse_id").trim();
     const gpcCode = row.get("gpc_code").trim();
     const precision = row.get("match_precision").trim();
     const state = row.get("assurance_state").trim();
+    if (describesTree && gpcCode === "" && precision === "" && state === "") continue;
     if (!BROWSE_ID.test(browseId)) {
       throw new BuildError(file, where, `browse_id "${browseId}" is not 1 to 20 digits`);
     }

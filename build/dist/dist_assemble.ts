@@ -10,6 +10,10 @@
  * plus a hash of that release's four shards. Those are compiled from the GPC publication, the browse tree,
  * the mapping table and the lexicon, so any edit of these that changes an answer changes the header, even
  * with the declared version and the release date unchanged.
+ *
+ * A release answering several browse trees writes each other tree's records in its own shard, and lists every
+ * tree in the manifest's `trees` with its own X-Map-Version: the tree's declared version plus a hash of the
+ * codes, bricks and lexicon shards and the tree's browse shard.
  */
 import { writeShard } from "./shard_writer.ts";
 import type { BuildFile } from "./dist_writer.ts";
@@ -28,12 +32,26 @@ import {
   type ReleaseShardName,
   type ShardEntry,
   type ShardName,
+  type TreeEntry,
+  treeShardFile,
 } from "../../src/format/manifest.ts";
 import { sha256Hex } from "../../src/format/sha256.ts";
 import type { BrickRecord, BrowseRecord, CodeRecord, LexiconRecord } from "../../src/format/shard_records.ts";
 
 /** The response schema version every answer reports. */
 export const SCHEMA_VERSION = "v1";
+
+/** A browse tree a release answers, as the manifest lists it (before its shard is written). */
+export interface CompiledTreeParts {
+  /** classify's `tree` value. */
+  readonly request: string;
+  readonly name: string;
+  readonly declaredMapVersion: string;
+  /** Its records (unused for the default tree, whose records are the release's `browse`). */
+  readonly browse: ReadonlyMap<string, BrowseRecord> | EncodedShard | undefined;
+  readonly counts: Readonly<Record<string, number>>;
+  readonly coverage: Readonly<Record<string, unknown>>;
+}
 
 /** One GPC release compiled: its shards' records and what the manifest says of it. */
 export interface CompiledReleaseParts {
@@ -55,6 +73,8 @@ export interface CompiledReleaseParts {
   readonly changes: ReleaseChanges | null;
   /** This release's extra files (reports, exports), written as `<release>.<name>`. */
   readonly extras: readonly BuildFile[];
+  /** Every browse tree, the default first, when there are several (one tree: absent). */
+  readonly trees?: readonly CompiledTreeParts[];
 }
 
 /** Everything a build compiled, ready to be written. */
@@ -116,16 +136,35 @@ export async function assembleBuild(parts: CompiledParts): Promise<AssembledBuil
     for (const name of RELEASE_SHARD_NAMES) {
       shards[name] = await shard(releaseShardFile(release.gpcRelease, name), records[name]);
     }
+    const mapVersion = `${release.declaredMapVersion}+${await answerDataHash(shards)}`;
+    const trees: TreeEntry[] = [];
+    for (const [index, tree] of (release.trees ?? []).entries()) {
+      const own = index === 0
+        ? shards.browse
+        : await shard(treeShardFile(release.gpcRelease, tree.request), tree.browse!);
+      trees.push({
+        tree: tree.request,
+        browse_tree: tree.name,
+        default: index === 0,
+        map_version: index === 0
+          ? mapVersion
+          : `${tree.declaredMapVersion}+${await answerDataHash({ ...shards, browse: own })}`,
+        shard: own,
+        counts: tree.counts,
+        coverage: tree.coverage,
+      });
+    }
     releases.push({
       gpc_release: release.gpcRelease,
       gpc_language: release.gpcLanguage,
       publication: release.publication,
-      map_version: `${release.declaredMapVersion}+${await answerDataHash(shards)}`,
+      map_version: mapVersion,
       lexicon_version: release.lexiconVersion,
       shards,
       counts: release.counts,
       coverage: release.coverage,
       changes: release.changes,
+      ...(trees.length === 0 ? {} : { trees }),
     });
   }
   const catalogShards = {} as Record<CatalogShardName, ShardEntry>;

@@ -4,9 +4,10 @@
  * ```
  * data/gpc/        one or more GS1 GPC publications (.xml, .json or .xlsx), one per release: the build serves
  *                  the newest (GPC_RELEASES_KEEP, `--keep`) side by side
- * data/browse/T/   one browse tree, T its name: Browse Tree Guides (.csv or .xlsx, their union), or one
+ * data/browse/T/   browse trees, T a tree's name: Browse Tree Guides (.csv or .xlsx, their union), or one
  *                  parent-id .csv, or one Google-style taxonomy .txt (.xls is listed, to be refused by name)
- * data/mappings/   the mapping table (.csv) for tree T
+ * data/mappings/   the mapping tables (.csv), one per tree (content_trees.ts pairs them; a table with a path
+ *                  column describes its own tree and needs no folder)
  * data/lexicon/    the phrase lexicon: one or more .csv files (one per GPC segment and cross-segment.csv)
  * data/catalog/    catalog snapshots (.csv, one or more; sub-folders are sources, not read), except the
  *                  curated tables CATALOG_TABLES, which link the snapshots to GPC and to official prices
@@ -32,11 +33,14 @@ export interface BuildInputs {
   readonly dataDir: string;
   /** The GPC publications, sorted by file name (the build orders them by release id). */
   readonly gpc: readonly string[];
-  /** The tree's folder and its tree files, sorted by name (the reader decides what they may be). */
-  readonly browseTree:
-    | { readonly name: string; readonly folder: string; readonly files: readonly string[] }
-    | undefined;
-  readonly mappingTable: string | undefined;
+  /** Each tree folder and its tree files, sorted by name (the reader decides what they may be). */
+  readonly browseTrees: readonly {
+    readonly name: string;
+    readonly folder: string;
+    readonly files: readonly string[];
+  }[];
+  /** The mapping tables, sorted by name. */
+  readonly mappingTables: readonly string[];
   /** The lexicon's files, sorted by name (none: no lexicon). */
   readonly lexicon: readonly string[];
   /** Catalog snapshots. */
@@ -57,18 +61,13 @@ export function findBuildInputs(dataDir: string): BuildInputs {
       `must hold at least one ${GPC_EXTENSIONS.join(", ")} file`,
     );
   }
-  const treeFolders = listDirectories(`${dataDir}/browse`);
-  if (treeFolders.length > 1) {
-    throw new BuildError(`${dataDir}/browse`, "folder", `holds ${treeFolders.length} trees; one is served`);
-  }
-  const treeName = treeFolders[0];
-  const browseTree = treeName === undefined ? undefined : treeFiles(dataDir, treeName);
+  const browseTrees = listDirectories(`${dataDir}/browse`).map((name) => treeFiles(dataDir, name));
   const catalogFiles = listFiles(`${dataDir}/catalog`, [".csv"]);
   return {
     dataDir,
     gpc,
-    browseTree,
-    mappingTable: one(dataDir, "mappings", [".csv"], false),
+    browseTrees,
+    mappingTables: listFiles(`${dataDir}/mappings`, [".csv"]),
     lexicon: listFiles(`${dataDir}/lexicon`, [".csv"]),
     catalog: catalogFiles.filter((path) => !isCatalogTable(path)),
     catalogTables: CATALOG_TABLES.map((name) => `${dataDir}/catalog/${name}`).filter((path) =>
@@ -84,8 +83,8 @@ export function findBuildInputs(dataDir: string): BuildInputs {
 export function inputPaths(inputs: BuildInputs): string[] {
   return [
     ...inputs.gpc,
-    ...(inputs.browseTree?.files ?? []),
-    ...(inputs.mappingTable ? [inputs.mappingTable] : []),
+    ...inputs.browseTrees.flatMap((tree) => tree.files),
+    ...inputs.mappingTables,
     ...inputs.lexicon,
     ...inputs.catalog,
     ...inputs.catalogTables,
@@ -114,26 +113,13 @@ export async function describeInputs(inputs: BuildInputs): Promise<InputEntry[]>
 const TREE_EXTENSIONS = [".csv", ".txt", ".xlsx", ".xls"];
 const GPC_EXTENSIONS = [".xml", ".json", ".xlsx"];
 
-function treeFiles(dataDir: string, name: string): NonNullable<BuildInputs["browseTree"]> {
+function treeFiles(dataDir: string, name: string): BuildInputs["browseTrees"][number] {
   const folder = `${dataDir}/browse/${name}`;
   const files = listFiles(folder, TREE_EXTENSIONS);
   if (files.length === 0) {
     throw new BuildError(folder, "folder", `holds no browse tree file (${TREE_EXTENSIONS.join(", ")})`);
   }
   return { name, folder, files };
-}
-
-function one(dataDir: string, folder: string, extensions: string[], required: boolean): string | undefined {
-  const files = listFiles(`${dataDir}/${folder}`, extensions);
-  if (files.length === 1) return files[0];
-  if (files.length === 0 && !required) return undefined;
-  throw new BuildError(
-    `${dataDir}/${folder}`,
-    "folder",
-    `must hold exactly one ${extensions.join(", ")} file, found ${files.length}${
-      files.length ? `: ${files.map((f) => f.slice(f.lastIndexOf("/") + 1)).join(", ")}` : ""
-    }`,
-  );
 }
 
 function listFiles(directory: string, extensions: string[]): string[] {

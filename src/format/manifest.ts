@@ -6,6 +6,10 @@
  * has its own codes, bricks, browse and lexicon shards (`<release>.<name>.shard`) and versions; the catalog
  * shards (`<name>.shard`) are shared. The newest release is the default. The build id is derived from the
  * shards' hashes, so identical inputs give the same id and the same bytes.
+ *
+ * A release may answer several browse trees (classify's `tree` parameter): the default tree's records are
+ * its `browse` shard; each other tree has its own (`<release>.browse-<tree>.shard`), listed with its map
+ * version in the release's `trees` (absent in builds of one tree).
  */
 import { MSGPACK_OPTIONS } from "./shard_format.ts";
 
@@ -85,6 +89,26 @@ export interface ReleaseChanges {
   readonly attributes: Readonly<Record<string, number>> | null;
 }
 
+/** The file name of a release's browse shard of a tree that is not the default. */
+export function treeShardFile(release: string, tree: string): string {
+  return `${release}.browse-${tree}.shard`;
+}
+
+/** One browse tree a release answers. */
+export interface TreeEntry {
+  /** What classify's `tree` parameter calls it. */
+  readonly tree: string;
+  /** Its name in data/ (its folder, or its table's `browse_tree`). */
+  readonly browse_tree: string;
+  readonly default: boolean;
+  /** The X-Map-Version of this tree's answers (the release's own for the default tree). */
+  readonly map_version: string;
+  /** Its browse shard (the release's `browse` shard for the default tree). */
+  readonly shard: ShardEntry;
+  readonly counts: Readonly<Record<string, number>>;
+  readonly coverage: Readonly<Record<string, unknown>>;
+}
+
 /** One served GPC release of a build. */
 export interface ReleaseEntry {
   readonly gpc_release: string;
@@ -100,6 +124,8 @@ export interface ReleaseEntry {
   readonly coverage: Readonly<Record<string, unknown>>;
   /** Changes from the next older release of the build; null for the oldest. */
   readonly changes: ReleaseChanges | null;
+  /** The browse trees it answers, the default first (absent: one tree, the `browse` shard's). */
+  readonly trees?: readonly TreeEntry[];
 }
 
 /** The manifest of one build. */
@@ -175,11 +201,31 @@ export function checkManifest(file: string, value: unknown): Manifest {
       fail(`${where}.map_version is not a valid header value`);
     }
     checkShards(r.shards, RELEASE_SHARD_NAMES, `${where}.`, fail);
+    if (r.trees !== undefined) checkTrees(r.trees, `${where}.trees`, fail);
   }
   if ((releases as ReleaseEntry[])[0]!.gpc_release !== m.default_release) {
     fail(`default_release ${String(m.default_release)} is not releases[0]`);
   }
   return value as Manifest;
+}
+
+function checkTrees(value: unknown, where: string, fail: (what: string) => never): void {
+  if (!Array.isArray(value) || value.length === 0) fail(`${where} is not a list of trees`);
+  const names = new Set<string>();
+  for (const [index, entry] of (value as unknown[]).entries()) {
+    const t = entry as Record<string, unknown>;
+    const at = `${where}[${index}]`;
+    if (typeof t?.tree !== "string" || !/^[a-z0-9][a-z0-9-]{0,39}$/.test(t.tree)) {
+      fail(`${at}.tree is invalid`);
+    }
+    if (names.has(t.tree as string)) fail(`${at}.tree ${t.tree} is listed twice`);
+    names.add(t.tree as string);
+    if (typeof t.map_version !== "string" || !/^[\x21-\x7e]+$/.test(t.map_version)) {
+      fail(`${at}.map_version is not a valid header value`);
+    }
+    if (t.default !== (index === 0)) fail(`${at}.default: the default tree is listed first, and only it`);
+    checkShards({ browse: t.shard }, ["browse"], `${at}.`, fail);
+  }
 }
 
 function checkShards(

@@ -163,7 +163,7 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
           headers: [["Content-Type", JSON_TYPE], NO_STORE],
         }));
       case "openapi": {
-        openapi ??= openApiJson(config, releases.served, deps.payment);
+        openapi ??= openApiJson(config, releases.served, deps.payment, store.trees ?? []);
         return {
           status: 200,
           body: openapi,

@@ -32,7 +32,8 @@ import type { ReadinessBody } from "./readiness.ts";
 import { storeTroubleLog } from "./store_trouble.ts";
 import { type Answer, errorAnswer, headOf, NO_STORE, type Pairs, responseOf, withHeaders } from "./answer.ts";
 import { createEndpoints, notFound, type Outcome, unavailable } from "./endpoints.ts";
-import { type ChosenRelease, RELEASE_HEADER } from "./release_choice.ts";
+import { type ChosenRelease, RELEASE_HEADER, TREE_PARAMETER } from "./release_choice.ts";
+import { TREE_NAME } from "../reference/request_params.ts";
 
 /** What the handler is built from. */
 export interface HandlerDeps {
@@ -98,6 +99,11 @@ export function createHandler(deps: HandlerDeps): Handler {
     const answer = (): Outcome | Promise<Outcome> => {
       const pin = route!.versioned ? headers.get(RELEASE_HEADER) : null;
       if (route!.versioned && healthy()) release = releases.pick(pin);
+      if (route!.endpoint === "classify" && healthy()) {
+        // Given once: a repeated or malformed tree is the query validation's to refuse.
+        const tree = query[TREE_PARAMETER];
+        if (typeof tree === "string" && TREE_NAME.test(tree)) release = release.tree(tree);
+      }
       // What the payment gate learns of a paid call: its id, its release pin, the delivery of its answer.
       const call: PaidCall | undefined = route!.paid
         ? { requestId, ...(pin === null ? {} : { pin }), delivered: () => info?.completed }

@@ -75,12 +75,14 @@ function rateText(config: Config): string {
 
 /**
  * The OpenAPI document for a runtime configured with `config`, serving the GPC releases `served` (newest
- * first), with payments described by `payment` (absent: payments off).
+ * first), with payments described by `payment` (absent: payments off), and the browse trees `trees` (the
+ * default first; none: the data names no tree).
  */
 export function openApiDocument(
   config: Config,
   served: readonly string[],
   payment?: PaymentDescription,
+  trees: readonly string[] = [],
 ): Record<string, unknown> {
   const deployment: Deployment = {
     payment,
@@ -127,6 +129,10 @@ export function openApiDocument(
           summary: "Classify browse nodes or product-type phrases to GPC",
           description: [
             "Give exactly one of browse_id and q (both or neither: 400 INVALID_PARAMS).",
+            ...(trees.length === 0 ? [] : [
+              `tree chooses the browse tree of the ids: ${trees.join(", ")} (default ${trees[0]});`,
+              "the answer's X-Map-Version is that tree's.",
+            ]),
             `At most ${MAX_ITEMS} ids or phrases; a phrase is 1 to ${MAX_PHRASE_CHARS} characters, not blank.`,
             "An id the browse tree knows but nothing maps answers gpc null in its slot; an id the tree does not",
             "know answers the same null shape; when no requested id is known at all: 404 NO_RESULTS.",
@@ -134,7 +140,11 @@ export function openApiDocument(
             "blank); when no phrase is carried: 404 NO_RESULTS.",
           ].join(" "),
           parameters: [
-            ...queryParameters(CLASSIFY_OPERATION, classifyQuery, maxLengthOf),
+            ...queryParameters(CLASSIFY_OPERATION, classifyQuery, maxLengthOf).map((parameter) =>
+              parameter.name === "tree" && trees.length > 0
+                ? { ...parameter, schema: { type: "string", enum: [...trees] } }
+                : parameter
+            ),
             releaseHeaderParam(served),
             ...requestHeaders(deployment),
           ],
@@ -260,6 +270,11 @@ export function openApiDocument(
 }
 
 /** The OpenAPI document as JSON text. */
-export function openApiJson(config: Config, served: readonly string[], payment?: PaymentDescription): string {
-  return JSON.stringify(openApiDocument(config, served, payment));
+export function openApiJson(
+  config: Config,
+  served: readonly string[],
+  payment?: PaymentDescription,
+  trees: readonly string[] = [],
+): string {
+  return JSON.stringify(openApiDocument(config, served, payment, trees));
 }

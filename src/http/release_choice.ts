@@ -3,6 +3,10 @@
  * header names, or the default (the newest) when it sends none. A release the dist does not serve is a 400
  * INVALID_PARAMS listing the served ones, before any payment challenge. Each release's version headers are
  * built once per dist, so choosing costs a request one header read and one map lookup.
+ *
+ * Within the release, classify's `tree` parameter chooses the browse tree the ids belong to: the same
+ * release's answers with that tree's records and its own X-Map-Version; a tree it does not serve is a 400
+ * INVALID_PARAMS listing the served ones.
  */
 import { ApiError } from "../operation/api_error.ts";
 import type { FixedBody } from "../operation/fixed_body.ts";
@@ -18,7 +22,12 @@ export interface ChosenRelease {
   readonly store: ReferenceStore;
   /** X-GPC-Release, X-Map-Version and whatever the caller added to every release's set. */
   readonly headers: readonly [string, string][];
+  /** The release as it answers for browse tree `name`; throws 400 when the release does not serve it. */
+  tree(name: string): ChosenRelease;
 }
+
+/** The query parameter naming the browse tree of classify's ids. */
+export const TREE_PARAMETER = "tree";
 
 /** The served releases of one dist, by id. */
 export interface ReleaseTable {
@@ -43,16 +52,7 @@ export function releaseTable(
 ): ReleaseTable {
   const set = "releaseSummaries" in store ? store : singleRelease(store);
   const byId = new Map<string, ChosenRelease>();
-  for (const store of set.releases) {
-    byId.set(store.versions.gpc_release, {
-      store,
-      headers: [
-        [RELEASE_HEADER, store.versions.gpc_release],
-        ["X-Map-Version", store.versions.map_version],
-        ...extra,
-      ],
-    });
-  }
+  for (const store of set.releases) byId.set(store.versions.gpc_release, chosen(store, extra));
   const served = [...byId.keys()];
   const fallback = byId.get(served[0]!)!;
   return {
@@ -66,6 +66,44 @@ export function releaseTable(
       return chosen;
     },
   };
+}
+
+/** A release with its version headers, and each of its trees likewise, built once. */
+function chosen(store: ReferenceStore, extra: readonly [string, string][]): ChosenRelease {
+  const headersOf = (one: ReferenceStore): [string, string][] => [
+    [RELEASE_HEADER, one.versions.gpc_release],
+    ["X-Map-Version", one.versions.map_version],
+    ...extra,
+  ];
+  const served = store.trees ?? [];
+  const trees = new Map<string, ChosenRelease>();
+  const release: ChosenRelease = {
+    store,
+    headers: headersOf(store),
+    tree(name) {
+      const found = trees.get(name);
+      if (found === undefined) throw treeNotServed(name, served, store.versions.gpc_release);
+      return found;
+    },
+  };
+  for (const name of served) {
+    const tree = store.tree?.(name);
+    if (tree === undefined) continue;
+    trees.set(name, tree === store ? release : { store: tree, headers: headersOf(tree), tree: release.tree });
+  }
+  return release;
+}
+
+function treeNotServed(name: string, served: readonly string[], release: string): ApiError {
+  const message = served.length === 0
+    ? `${TREE_PARAMETER} ${JSON.stringify(name.slice(0, 64))}: GPC release ${release} answers one browse ` +
+      `tree, which has no name; send no ${TREE_PARAMETER}`
+    : `${TREE_PARAMETER} ${JSON.stringify(name.slice(0, 64))} is not a browse tree this service serves; it ` +
+      `serves ${served.join(", ")} (send no ${TREE_PARAMETER} for the default, ${served[0]})`;
+  return new ApiError(400, "INVALID_PARAMS", message, {
+    issues: [{ parameter: TREE_PARAMETER, message }],
+    served_trees: served,
+  });
 }
 
 /** One release served alone: a store that is not a dist (handler tests). */

@@ -24,6 +24,23 @@ export function releasesBody(set: ReleaseSet): Record<string, unknown> {
       lexicon_version: summary.lexicon_version,
       counts: summary.counts,
       changes: summary.changes,
+      trees: (summary.trees ?? []).map((tree) => {
+        const coverage = tree.coverage as {
+          nodes?: number;
+          unmapped?: number;
+          by_level?: { brick?: number };
+        };
+        return {
+          tree: tree.tree,
+          default: tree.default,
+          map_version: tree.map_version,
+          nodes: tree.counts.browse_nodes ?? 0,
+          mapping_rows: tree.counts.mapping_rows ?? 0,
+          resolved: (coverage.nodes ?? 0) - (coverage.unmapped ?? 0),
+          at_brick: coverage.by_level?.brick ?? 0,
+          stale_mapping_rows: tree.counts.stale_mapping_rows ?? 0,
+        };
+      }),
     })),
   };
 }

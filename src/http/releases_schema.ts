@@ -25,6 +25,21 @@ export const releaseChangesSchema = v.strictObject({
   ),
 });
 
+/** One browse tree a release answers. */
+export const treeSchema = v.strictObject({
+  tree: v.pipe(v.string(), v.description("classify's tree value.")),
+  default: v.pipe(v.boolean(), v.description("Whether classify without tree answers from this tree.")),
+  map_version: v.pipe(v.string(), v.description("The X-Map-Version of this tree's classify answers.")),
+  nodes: v.pipe(count, v.description("Nodes of the tree.")),
+  mapping_rows: v.pipe(
+    count,
+    v.description("Rows of the tree's mapping table (stale_mapping_rows of them stale here)."),
+  ),
+  resolved: v.pipe(count, v.description("Nodes answering a GPC node, their own or inherited.")),
+  at_brick: v.pipe(count, v.description("Nodes answering a brick.")),
+  stale_mapping_rows: v.pipe(count, v.description("Curated rows gone stale in this release.")),
+});
+
 /** One served release. */
 export const releaseSchema = v.strictObject({
   gpc_release: v.pipe(v.string(), v.regex(/^v\d{8}$/)),
@@ -44,6 +59,12 @@ export const releaseSchema = v.strictObject({
   changes: v.pipe(
     v.nullable(releaseChangesSchema),
     v.description("Changes from the next older served release; null for the oldest."),
+  ),
+  trees: v.pipe(
+    v.array(treeSchema),
+    v.description(
+      "The browse trees classify answers in this release, the default first (empty: one unnamed tree).",
+    ),
   ),
 });
 

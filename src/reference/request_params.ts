@@ -37,6 +37,8 @@ const TARGET_RULE = `The request target (path and query as sent, percent-encoded
 export const BROWSE_ID_PATTERN = /^[0-9]{1,20}(?:,[0-9]{1,20}){0,99}$/;
 /** q: 1 to 100 comma-separated phrases, each 1 to 200 characters and not only white space. */
 export const PHRASES_PATTERN = /^(?=[^,]*[^,\s])[^,]{1,200}(?:,(?=[^,]*[^,\s])[^,]{1,200}){0,99}$/u;
+/** tree: a browse tree's name, 1 to 40 lower-case letters, digits and hyphens. */
+export const TREE_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 /** gpc_code: 1 to 100 comma-separated codes of exactly 8 ASCII digits. */
 export const GPC_CODES_PATTERN = /^[0-9]{8}(?:,[0-9]{8}){0,99}$/;
 
@@ -83,20 +85,39 @@ export const gpcCodesParam = v.pipe(
   ),
 );
 
-/** The classify query: exactly one of browse_id and q. */
+/** The tree parameter: which browse tree classify's ids belong to. */
+export const treeParam = v.pipe(
+  v.string(repeated("tree")),
+  v.description(
+    "The browse tree the browse_id values belong to (GET /v1/public/releases lists the served trees with " +
+      "their node counts, coverage and map versions); absent: the default tree. Only with browse_id. A tree " +
+      "the service does not serve is 400 INVALID_PARAMS (error.details.served_trees lists them), never a " +
+      "payment challenge; the answer's X-Map-Version is the chosen tree's.",
+  ),
+  v.regex(TREE_NAME, "tree must be 1 to 40 lower-case letters, digits and hyphens"),
+);
+
+/** The classify query: exactly one of browse_id and q; tree only with browse_id. */
 export const classifyQuery = v.pipe(
   v.strictObject(
-    { browse_id: v.optional(browseIdParam), q: v.optional(phrasesParam) },
-    unknownParameter("browse_id or q"),
+    { browse_id: v.optional(browseIdParam), q: v.optional(phrasesParam), tree: v.optional(treeParam) },
+    unknownParameter("browse_id, q or tree"),
   ),
-  // The check below as JSON Schema states it, for the OpenAPI document and the discovery metadata.
-  v.metadata({ oneOf: [{ required: ["browse_id"] }, { required: ["q"] }] }),
+  // The checks below as JSON Schema states them, for the OpenAPI document and the discovery metadata.
+  v.metadata({
+    oneOf: [{ required: ["browse_id"] }, { required: ["q"] }],
+    dependentRequired: { tree: ["browse_id"] },
+  }),
   v.check(
     (query) => (query.browse_id === undefined) !== (query.q === undefined),
     (issue) =>
       (issue.input as { browse_id?: string }).browse_id === undefined
         ? "give one of browse_id and q"
         : "give only one of browse_id and q, not both",
+  ),
+  v.check(
+    (query) => query.tree === undefined || query.browse_id !== undefined,
+    "tree names the browse tree of browse_id; phrases (q) belong to no tree: give tree only with browse_id",
   ),
 );
 

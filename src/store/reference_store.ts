@@ -37,8 +37,26 @@ export interface ReferenceStore {
   phrase(normalised: string): LexiconRecord | undefined;
   /** Catalog statistics, computed at build time. */
   stats(): CatalogStats;
+  /**
+   * The browse trees classify answers (its `tree` parameter's values), the default first; absent or empty
+   * where the data names none (a dist of one unnamed tree, a test store).
+   */
+  readonly trees?: readonly string[];
+  /** This release as it answers for tree `name`: its browse records and map version; undefined if not served. */
+  tree?(name: string): ReferenceStore | undefined;
   /** A record of a catalog shard (the caller knows its type, see src/format/catalog_records.ts). */
   catalog<T>(shard: ShardName, key: string): T | undefined;
+}
+
+/** What GET /v1/public/releases tells of one browse tree a release answers. */
+export interface TreeSummary {
+  readonly tree: string;
+  readonly default: boolean;
+  readonly map_version: string;
+  /** Nodes, mapping rows, stale rows. */
+  readonly counts: Readonly<Record<string, number>>;
+  /** Nodes resolved (own or inherited) and at brick level. */
+  readonly coverage: Readonly<Record<string, unknown>>;
 }
 
 /** What GET /v1/public/releases tells of one served release, from the build's manifest. */
@@ -49,6 +67,8 @@ export interface ReleaseSummary {
   readonly lexicon_version: string;
   /** GPC, content and stale-row counts. */
   readonly counts: Readonly<Record<string, number>>;
+  /** The browse trees it answers (absent: one unnamed tree). */
+  readonly trees?: readonly TreeSummary[];
   /** Changes from the next older served release; null for the oldest. */
   readonly changes: ReleaseChanges | null;
 }

@@ -24,15 +24,44 @@ export interface DistHealth {
   healthy: boolean;
 }
 
+/** A browse tree of a release that is not its default: its name, map version and browse shard. */
+export interface OpenedTree {
+  readonly name: string;
+  readonly map_version: string;
+  readonly browse: OpenedShard;
+}
+
 /** The lookups of one release. */
 export class ReleaseStore implements ReferenceStore {
   #stats: CatalogStats | undefined;
+  readonly trees: readonly string[];
+  readonly #trees = new Map<string, ReleaseStore>();
 
+  /**
+   * `trees` names the release's browse trees, the default first (its records are the `browse` shard);
+   * `others` opens each other tree's shard.
+   */
   constructor(
     readonly versions: DataVersions,
     private readonly shards: Readonly<Record<ShardName, OpenedShard>>,
     private readonly health: DistHealth,
-  ) {}
+    trees: readonly string[] = [],
+    others: readonly OpenedTree[] = [],
+  ) {
+    this.trees = trees;
+    if (trees[0] !== undefined) this.#trees.set(trees[0], this);
+    for (const tree of others) {
+      const versions = Object.freeze({ ...this.versions, map_version: tree.map_version });
+      this.#trees.set(
+        tree.name,
+        new ReleaseStore(versions, { ...shards, browse: tree.browse }, health, trees),
+      );
+    }
+  }
+
+  tree(name: string): ReleaseStore | undefined {
+    return this.#trees.get(name);
+  }
 
   code(code: string): CodeRecord | undefined {
     return this.#get<CodeRecord>("codes", code);

@@ -121,7 +121,19 @@ export function openStore(distDir: string, options: OpenOptions = {}): OpenedSto
         schema_version: manifest.schema_version,
         map_version: entry.map_version,
       });
-      return new ReleaseStore(versions, { ...own, ...catalog }, health);
+      const trees = entry.trees ?? [];
+      const others = trees.slice(1).map((tree) => {
+        const browse = open(tree.shard);
+        all.push(browse);
+        return { name: tree.tree, map_version: tree.map_version, browse };
+      });
+      return new ReleaseStore(
+        versions,
+        { ...own, ...catalog },
+        health,
+        trees.map((tree) => tree.tree),
+        others,
+      );
     });
     all.push(...Object.values(catalog));
     return new DistStore(manifest, directory, mode, releases, all, health, {
@@ -193,7 +205,24 @@ class DistStore implements OpenedStore {
       lexicon_version: entry.lexicon_version,
       counts: entry.counts,
       changes: entry.changes,
+      ...(entry.trees === undefined ? {} : {
+        trees: entry.trees.map((tree) => ({
+          tree: tree.tree,
+          default: tree.default,
+          map_version: tree.map_version,
+          counts: tree.counts,
+          coverage: tree.coverage,
+        })),
+      }),
     }));
+  }
+
+  get trees(): readonly string[] {
+    return this.#default.trees;
+  }
+
+  tree(name: string): ReferenceStore | undefined {
+    return this.#default.tree(name);
   }
 
   // The dist answers for its default release; other releases are asked through `releases`.

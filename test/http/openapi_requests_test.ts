@@ -137,12 +137,14 @@ for (const { path, operation, query, examples } of operations) {
   });
 }
 
-Deno.test("classify: both or neither of its two alternatives is refused, as x-query's oneOf says", async () => {
+Deno.test("classify: both or neither of its two alternatives is refused, as x-query's oneOf says, and tree only with ids", async () => {
   const classify = operations.find(({ path }) => path === "/v1/reference/classify")!;
   const schema = classify.operation["x-query"];
   assert.deepEqual(schema.oneOf, [{ required: ["browse_id"] }, { required: ["q"] }]);
+  assert.deepEqual(schema.dependentRequired, { tree: ["browse_id"] });
   const both = Object.assign({}, ...classify.examples.map(([, values]) => values));
-  for (const query of [both, {}]) {
+  const phrasesOfTree = { q: "bread", tree: "amazon-us" };
+  for (const query of [both, {}, phrasesOfTree]) {
     assert.equal(validates(schema, query), false);
     assert.equal((await ask(classify.path, query)).status, 400, JSON.stringify(query));
   }

@@ -1,7 +1,7 @@
 /**
  * A JSON Schema (draft 2020-12) check of the keywords the OpenAPI document's parameter and query schemas use:
  * type, enum, pattern, maxLength (code points), minimum, maximum, exclusiveMinimum, exclusiveMaximum,
- * properties, required, additionalProperties: false and oneOf. A keyword it does not know fails loudly, so a
+ * properties, required, dependentRequired, additionalProperties: false and oneOf. A keyword it does not know fails loudly, so a
  * schema it cannot judge is never judged valid.
  */
 
@@ -19,6 +19,7 @@ const KNOWN = new Set([
   "exclusiveMaximum",
   "properties",
   "required",
+  "dependentRequired",
   "additionalProperties",
   "oneOf",
   "description",
@@ -45,6 +46,9 @@ export function validates(schema: Json, value: unknown): boolean {
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {
     const members = value as Record<string, unknown>;
     for (const name of schema.required ?? []) if (!(name in members)) return false;
+    for (const [name, needed] of Object.entries(schema.dependentRequired ?? {}) as [string, string[]][]) {
+      if (name in members && needed.some((other) => !(other in members))) return false;
+    }
     for (const [name, member] of Object.entries(members)) {
       const property = schema.properties?.[name];
       if (property === undefined && schema.additionalProperties === false) return false;

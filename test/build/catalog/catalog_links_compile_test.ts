@@ -8,7 +8,8 @@ const catalog = await compileCatalog([
   "data/catalog/ca_calgary_flyers.csv",
   "data/catalog/us_generated_2022.csv",
 ]);
-const codes = compileGpc(await readGpc("data/gpc/gpc-v20251127-GB-hierarchy-only-with-AR-columns.xlsx")).codes;
+const codes =
+  compileGpc(await readGpc("data/gpc/gpc-v20251127-GB-hierarchy-only-with-AR-columns.xlsx")).codes;
 
 Deno.test("the embedded catalog reports its unit conversions, category links and official series links", async () => {
   const tables = ["data/catalog/category_gpc.csv", "data/catalog/official_series.csv"];

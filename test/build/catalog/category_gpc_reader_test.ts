@@ -134,7 +134,8 @@ Deno.test("the curated table links 993 ca and 72 us categories of the embedded s
     await readSnapshot("data/catalog/ca_calgary_flyers.csv"),
     await readSnapshot("data/catalog/us_generated_2022.csv"),
   ];
-  const codes = compileGpc(await readGpc("data/gpc/gpc-v20251127-GB-hierarchy-only-with-AR-columns.xlsx")).codes;
+  const codes =
+    compileGpc(await readGpc("data/gpc/gpc-v20251127-GB-hierarchy-only-with-AR-columns.xlsx")).codes;
   const file = "data/catalog/category_gpc.csv";
   const table = parseCategoryGpcTable(
     await Deno.readTextFile(file),

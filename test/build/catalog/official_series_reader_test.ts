@@ -91,7 +91,8 @@ Deno.test("the curated table links all 110 ca series and all 155 us series, none
     await readSnapshot("data/catalog/ca_calgary_flyers.csv"),
     await readSnapshot("data/catalog/us_generated_2022.csv"),
   ];
-  const codes = compileGpc(await readGpc("data/gpc/gpc-v20251127-GB-hierarchy-only-with-AR-columns.xlsx")).codes;
+  const codes =
+    compileGpc(await readGpc("data/gpc/gpc-v20251127-GB-hierarchy-only-with-AR-columns.xlsx")).codes;
   const series = new Map<CatalogCountry, Set<string>>();
   for (const country of ["us", "ca"] as const) {
     series.set(country, new Set((await readOfficialPrices("data/catalog", country)).map((p) => p.series)));

@@ -74,7 +74,7 @@ for (const [format, files] of [["CSV", asCsv(GUIDES)], ["XLSX", asXlsx(GUIDES)]]
     assert.equal(guides.content.counts.browse_nodes, 1342);
     assert.deepEqual(guides.content.browse, merged.content.browse);
     assert.deepEqual(guides.report.coverage, merged.report.coverage);
-    const folder = findBuildInputs(await dataWithTree(files)).browseTree!;
+    const folder = findBuildInputs(await dataWithTree(files)).browseTrees[0]!;
     const read = await readBrowseTreeFolder("t", folder.folder, folder.files, recordingProgress());
     assert.deepEqual(shape(read.tree), shape(mergedTree));
     // The first name of each node is the CSV's: its alternate names are the same 32 pairs.

@@ -17,17 +17,17 @@ async function fixtureInputs(table?: string): Promise<BuildInputs> {
   const tree = `${dir}/browse/fixture/browse_tree.csv`;
   await Deno.mkdir(`${dir}/browse/fixture`, { recursive: true });
   await Deno.copyFile(new URL("browse_tree.csv", FIXTURES), tree);
-  let mappingTable: string | undefined;
+  const mappingTables: string[] = [];
   if (table !== undefined) {
-    mappingTable = `${dir}/mappings/map.csv`;
+    mappingTables.push(`${dir}/mappings/map.csv`);
     await Deno.mkdir(`${dir}/mappings`);
-    await Deno.writeTextFile(mappingTable, table);
+    await Deno.writeTextFile(mappingTables[0]!, table);
   }
   return {
     dataDir: dir,
     gpc: [`${dir}/gpc/none.xml`],
-    browseTree: { name: "fixture", folder: `${dir}/browse/fixture`, files: [tree] },
-    mappingTable,
+    browseTrees: [{ name: "fixture", folder: `${dir}/browse/fixture`, files: [tree] }],
+    mappingTables,
     lexicon: [],
     catalog: [],
     catalogTables: [],
@@ -63,7 +63,10 @@ Deno.test("content compile: a mapping table written for another tree fails with 
   );
   await assert.rejects(compileContent(inputs, new Map(), "v20241202", NO_PLACEMENTS, recordingProgress()), {
     name: "BuildError",
-    message: `${inputs.mappingTable}: metadata: browse_tree "amazon-us-grocery" is not this tree "fixture" ` +
-      `(${inputs.browseTree!.files[0]}): 2 of the table's 3 rows name ids that are not nodes of this tree`,
+    message:
+      `${inputs.mappingTables[0]}: metadata: browse_tree "amazon-us-grocery" is not this tree "fixture" ` +
+      `(${
+        inputs.browseTrees[0]!.files[0]
+      }): 2 of the table's 3 rows name ids that are not nodes of this tree`,
   });
 });

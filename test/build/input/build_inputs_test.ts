@@ -28,12 +28,12 @@ Deno.test("a tree folder's tree files are all inputs, by name, licences and note
     await Deno.writeTextFile(`${folder}/${name}`, "");
   }
   const inputs = findBuildInputs(dir);
-  assert.deepEqual(inputs.browseTree, {
+  assert.deepEqual(inputs.browseTrees, [{
     name: "amazon-us",
     folder,
     files: [`${folder}/baby.csv`, `${folder}/beauty.xls`, `${folder}/grocery.xlsx`],
-  });
-  assert.deepEqual(inputPaths(inputs), [...inputs.gpc, ...inputs.browseTree!.files]);
+  }]);
+  assert.deepEqual(inputPaths(inputs), [...inputs.gpc, ...inputs.browseTrees[0]!.files]);
 });
 
 Deno.test("a tree folder without a tree file names the extensions it looks for", async () => {
