@@ -45,3 +45,21 @@ export const index = (value: number): number | null => (Number.isNaN(value) ? nu
 /** A unit price: 4 decimals below 1, 2 decimals from 1 up; null for NaN. */
 export const unitPrice = (value: number): number | null =>
   Number.isNaN(value) ? null : round(value, Math.abs(value) < 1 ? 4 : 2);
+
+/**
+ * The fewest items a figure rests on, as statistics offices publish: an index link needs this many matched
+ * listings, a breakdown (per retailer, per brand, per week) this many listings or observations; below it the
+ * figure is null and the row says why. The build uses it for every country (a test may compile a small
+ * fixture with a smaller minimum, as it does with the quality thresholds).
+ */
+export const MIN_SAMPLE = 5;
+
+/** Why a figure over `n` `items` is null, or null when n reaches `min`. */
+export function sampleReason(n: number, items: string, min = MIN_SAMPLE): string | null {
+  return n >= min ? null : `${n} ${items}, below the minimum sample of ${min}`;
+}
+
+/** `value` when `n` reaches `min`, else null. */
+export function sampled<T>(n: number, value: T, min = MIN_SAMPLE): T | null {
+  return n >= min ? value : null;
+}

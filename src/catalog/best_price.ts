@@ -19,8 +19,11 @@ import { BEST_PRICE_METHOD, methodHead } from "./shopper_methods.ts";
 export const BEST_PRICE_LIMIT = 10;
 
 const METHOD_HEAD = methodHead(BEST_PRICE_METHOD);
-// Unit bases as SearchScope.basis numbers them: kg, L, each; 0 (unknown) always comes last.
+// Ranking groups as SearchScope.basis numbers them: a unit price in kg, L, each; then 0 (a price per item
+// without a unit price) and 4 (a price of unstated basis), always in that order, last.
 const KNOWN_BASES = [1, 2, 3];
+const LAST_GROUPS = [0, 4];
+const RANKS = [1, 2, 3, 4, 5];
 
 /** Prepares a best-price request: validation, country, retailer and the search, all free on failure. */
 export const prepareBestPrice: CatalogPrepare = (search, store, now) => {
@@ -51,18 +54,19 @@ export const prepareBestPrice: CatalogPrepare = (search, store, now) => {
 };
 
 /**
- * The first `limit` matches in answer order: match rank, then the basis groups (the basis most matches use
- * first; ties kg, L, each; unknown unit price last), then ordinal (unit price, price, name within a group).
- * Ordinals are ascending, so each group is a filter of the matches: O(matches) work.
+ * The first `limit` matches in answer order: match rank, then the ranking groups (unit prices, the basis
+ * most matches use first, ties kg, L, each; then prices per item without a unit price; then prices of
+ * unstated basis), then ordinal (unit price, price, name within a group). Ordinals are ascending, so each
+ * group is a filter of the matches: O(matches × ranks) work.
  */
 export function ranked(matches: SearchMatches, limit: number): { ordinal: number; rank: number }[] {
   const { ordinals, ranks } = matches;
   const basis = int32Of(matches.scope.basis);
-  const uses = [0, 0, 0, 0];
+  const uses = [0, 0, 0, 0, 0];
   for (const ordinal of ordinals) uses[basis[ordinal]!]!++;
-  const groups = [...KNOWN_BASES].sort((a, b) => uses[b]! - uses[a]! || a - b).concat(0);
+  const groups = [...KNOWN_BASES].sort((a, b) => uses[b]! - uses[a]! || a - b).concat(LAST_GROUPS);
   const out: { ordinal: number; rank: number }[] = [];
-  for (const rank of [1, 2]) {
+  for (const rank of RANKS) {
     for (const group of groups) {
       for (let at = 0; at < ordinals.length && out.length < limit; at++) {
         if (ranks[at] === rank && basis[ordinals[at]!] === group) {
