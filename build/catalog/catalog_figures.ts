@@ -2,8 +2,9 @@
  * The numbers every catalog analytic computes the same way, so that one figure means one thing in every
  * answer: median, quartiles by linear interpolation (Hyndman and Fan method 7, the default of R and of
  * numpy), geometric mean of ratios, and the rounding of money (2 decimals), percentages (1 decimal), rates
- * and shares (4 decimals) and indexes (2 decimals).
+ * and shares (4 decimals) and indexes (2 decimals); the minimum sample of a figure.
  */
+import { MIN_SAMPLE } from "../../src/format/catalog_records.ts";
 
 /** The median of `values` (NaN for none); does not reorder its argument. */
 export function median(values: readonly number[]): number {
@@ -46,13 +47,9 @@ export const index = (value: number): number | null => (Number.isNaN(value) ? nu
 export const unitPrice = (value: number): number | null =>
   Number.isNaN(value) ? null : round(value, Math.abs(value) < 1 ? 4 : 2);
 
-/**
- * The fewest items a figure rests on, as statistics offices publish: an index link needs this many matched
- * listings, a breakdown (per retailer, per brand, per week) this many listings or observations; below it the
- * figure is null and the row says why. The build uses it for every country (a test may compile a small
- * fixture with a smaller minimum, as it does with the quality thresholds).
- */
-export const MIN_SAMPLE = 5;
+// The build uses MIN_SAMPLE for every country (a test may compile a small fixture with a smaller minimum,
+// as it does with the quality thresholds).
+export { MIN_SAMPLE };
 
 /** Why a figure over `n` `items` is null, or null when n reaches `min`. */
 export function sampleReason(n: number, items: string, min = MIN_SAMPLE): string | null {

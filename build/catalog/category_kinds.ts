@@ -13,7 +13,7 @@
  * - `modifier`: the level holds the input's words but names another kind ("Pasta Sauce", "Dessert Mix");
  * - `part`: a word of the level holds the input inside it ("Cheesecake" for cheese).
  */
-import { categoryWords } from "../../src/format/category_words.ts";
+import { categoryWords, foldWord } from "../../src/format/category_words.ts";
 import { nameKey } from "../../src/format/name_key.ts";
 
 /** Words (singular) that say how a product is sold or presented, not what it is. */
@@ -92,8 +92,11 @@ export function headWord(level: LevelKinds): string {
   return level.kind[level.kind.length - 1] ?? level.words[level.words.length - 1] ?? "";
 }
 
+// The qualifiers as category words compare them (folded: tray → trai).
+const FOLDED_QUALIFIERS = new Set([...QUALIFIERS].map(foldWord));
+
 function kindOf(words: readonly string[]): string[] {
-  return words.filter((word) => !QUALIFIERS.has(word));
+  return words.filter((word) => !FOLDED_QUALIFIERS.has(word));
 }
 
 function same(a: readonly string[], b: readonly string[]): boolean {

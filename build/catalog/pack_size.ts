@@ -95,10 +95,50 @@ export function statedTexts(text: string): string[] {
   const plain = text.normalize("NFKC").replace(/[®™©]/g, " ").replace(/[\u2018\u2019\u02bc`]/g, "'")
     .replace(/[\u2013\u2014\u2212]/g, "-").toLowerCase().replace(GRADE_COUNT, " ");
   const found = [...plain.matchAll(STATED)].map((m) =>
-    m[0].trim().replace(/\s+/g, " ").replace(/\s*'\s*s$/, "'s").replace(/\s*([-/x×])\s*/g, "$1")
+    m[0].trim().replace(/\s+/g, " ").replace(/\s*'\s*s$/, "'s").replace(/(\d)\s*([-/x×])\s*(?=\d)/g, "$1$2")
+      .replace(UNIT_AT_END, (_, unit: string) => {
+        const canonical = CANONICAL_UNITS[unit.replace(/\s|\./g, "")] ?? unit;
+        return canonical === "'s" ? canonical : ` ${canonical}`;
+      })
   ).filter((t) => /\d|dozen/.test(t));
   return [...new Set(found)];
 }
+
+// The unit a stated size ends with, and its usual spelling (the rest of the text stays as stated).
+const UNIT_AT_END = /(?<=\d)\s*(fl\.?\s*oz|[a-z']+)(?=(?:\s*[x×]\s*\d+)?$)/u;
+const CANONICAL_UNITS: Readonly<Record<string, string>> = {
+  l: "L",
+  lt: "L",
+  ltr: "L",
+  litre: "L",
+  litres: "L",
+  liter: "L",
+  liters: "L",
+  ml: "mL",
+  cl: "cL",
+  kg: "kg",
+  kgs: "kg",
+  kilo: "kg",
+  kilos: "kg",
+  g: "g",
+  gr: "g",
+  gram: "g",
+  grams: "g",
+  lb: "lb",
+  lbs: "lb",
+  pound: "lb",
+  pounds: "lb",
+  oz: "oz",
+  ounce: "oz",
+  ounces: "oz",
+  floz: "fl oz",
+  "'s": "'s",
+  pk: "pack",
+  pack: "pack",
+  packs: "pack",
+  ct: "ct",
+  count: "ct",
+};
 
 function certain(size: UnitSize, source: SizeSource, text: string): PackSize {
   return {

@@ -4,7 +4,8 @@
  * to the products, per scope, as ascending `ordinal × 8 + flags` entries (see src/format/shopper_records.ts:
  * in the name, the name's last word, a word of its category's kind), and per scope (`s:<scope>`) the
  * ordinal → product table with what the runtime ranks and filters on without reading products: the best
- * offer's ranking group, the size of its category's kind, and each listing's current price and change
+ * offer's ranking group, the sizes (in words) of the kinds its categories name, and each listing's current
+ * price and change
  * (price-drop-alert). Only products with a current price are indexed.
  */
 import { indexTokens, searchTokens, tokenPrefixes } from "../../src/format/search_tokens.ts";
@@ -34,12 +35,13 @@ export function* compileShopperSearch({ catalog }: CompiledCountry): Generator<[
   const kindSize = new Map<number, number>();
   for (const [product, entry] of model.products) {
     const { name, brand } = catalog.products[product]!;
-    const kinds = entry.listings.map((l) => {
-      const levels = catalog.nodes[catalog.listings[l]!.node]!.levels;
+    // The kinds the categories of its current listings name ("Dairy & Eggs > Butter": butter).
+    const kinds = entry.offers.map((offer) => {
+      const levels = catalog.nodes[catalog.listings[offer.listing]!.node]!.levels;
       return levelKinds(levels[levels.length - 1]!).kind;
-    }).filter((kind) => kind.length > 0);
+    }).filter((kind) => kind.length > 0 && kind.length <= 30);
     const kindWords = new Set(kinds.flat());
-    kindSize.set(product, kinds.length === 0 ? 0 : Math.min(...kinds.map((kind) => kind.length)));
+    kindSize.set(product, kinds.reduce((mask, kind) => mask | (1 << kind.length), 0));
     const clause = searchTokens(name.split(",")[0]!);
     while (clause.length > 1 && SIZE_TOKEN.test(clause[clause.length - 1]!)) clause.pop();
     const head = clause[clause.length - 1];
@@ -73,7 +75,7 @@ export function* compileShopperSearch({ catalog }: CompiledCountry): Generator<[
     const table = {
       ids: [] as string[],
       basis: [] as number[],
-      kind_size: [] as number[],
+      kind_sizes: [] as number[],
       listing_start: [] as number[],
       listing_retailer: [] as number[],
       listing_price: [] as number[],
@@ -89,7 +91,7 @@ export function* compileShopperSearch({ catalog }: CompiledCountry): Generator<[
       table.ids.push(catalog.products[product.product]!.id);
       const best = bestOffer(product, scope);
       table.basis.push([best.basis, 0, 4][rankGroup(best)]!);
-      table.kind_size.push(kindSize.get(product.product)!);
+      table.kind_sizes.push(kindSize.get(product.product)!);
       table.listing_start.push(alerts.length);
       for (const offer of product.offers) {
         if (scope.retailer !== null && offer.retailer !== scope.retailer) continue;

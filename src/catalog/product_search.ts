@@ -62,7 +62,7 @@ export function searchProducts(
   const scope = store.catalog<SearchScope>("shopper_search", `${country}:s:${scopeKey}`);
   // A posting names the scope, so its table exists; a missing one is a broken dist, not a miss.
   if (scope === undefined) throw new Error(`shopper_search holds no scope ${country}:s:${scopeKey}`);
-  const kindSize = int32Of(scope.kind_size);
+  const kindSizes = int32Of(scope.kind_sizes);
   let count = 0;
   for (let k = 0; k < shortest.length; k++) {
     const ordinal = shortest[k]! >>> 3;
@@ -82,7 +82,7 @@ export function searchProducts(
       ? 5
       : last < 0 || (last & SEARCH_FLAG_NAME) === 0
       ? 4
-      : (flags & last & SEARCH_FLAG_KIND) !== 0 && terms.length === kindSize[ordinal]
+      : (flags & last & SEARCH_FLAG_KIND) !== 0 && (kindSizes[ordinal]! & (1 << terms.length)) !== 0
       ? 1
       : (last & SEARCH_FLAG_HEAD) !== 0
       ? 2

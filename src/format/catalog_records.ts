@@ -27,6 +27,13 @@ export interface CatalogStats {
 /** A country of the catalog. */
 export type Country = "us" | "ca";
 
+/**
+ * The fewest items a catalog figure rests on, as statistics offices publish: an index link needs this many
+ * matched listings, a breakdown (per retailer, per brand, per week) this many listings or observations; below
+ * it the figure is null and the row says why. The build applies it; the answers' texts state it.
+ */
+export const MIN_SAMPLE = 5;
+
 /** Every country the catalog serves, the default first. */
 export const COUNTRIES: readonly Country[] = ["us", "ca"];
 

@@ -16,7 +16,8 @@ export const ALL_SCOPE = "*";
  * such a word, the word included): per scope, ascending entries `ordinal × 8 + flags`. Flags of a `t:` entry:
  * SEARCH_FLAG_NAME when the word is in the product's name (not only its brand), SEARCH_FLAG_HEAD when it is
  * the name's last word (before a comma and a size: "Peanut Butter, 1 Kg" → butter), SEARCH_FLAG_KIND when
- * it is a word of the kind its category names ("Dairy & Eggs > Butter" → butter). A `p:` entry carries only
+ * it is a word of a kind the category of a current listing names ("Dairy & Eggs > Butter" → butter). A `p:`
+ * entry carries only
  * SEARCH_FLAG_NAME (a word with the prefix is in the name).
  */
 export type SearchPosting = Readonly<Record<string, readonly number[]>>;
@@ -41,8 +42,11 @@ export interface SearchScope {
    * against prices per item).
    */
   readonly basis: readonly number[];
-  /** Ordinal → the number of words of the kind its category names (0: none); see SEARCH_FLAG_KIND. */
-  readonly kind_size: readonly number[];
+  /**
+   * Ordinal → a bit mask of the sizes, in words, of the kinds the categories of its current listings name
+   * (bit 1: a one-word kind such as butter); see SEARCH_FLAG_KIND.
+   */
+  readonly kind_sizes: readonly number[];
   /** Ordinal → first listing; one more entry than ordinals. */
   readonly listing_start: readonly number[];
   /** Listing → retailer index. */

@@ -71,6 +71,8 @@ export interface FixtureOptions {
   readonly official?: Record<string, readonly OfficialLevel[]>;
   /** Default FIXTURE_MIN_SAMPLE. */
   readonly minSample?: number;
+  /** Default FIXTURE_THRESHOLDS. */
+  readonly thresholds?: QualityThresholds;
 }
 
 /** Compiles `files` with the fixture thresholds, the given links, lexicon and official levels. */
@@ -83,7 +85,7 @@ export async function compileFixture(
     lexicon: await lexiconOf(options.lexicon ?? {}),
     links: new Map(Object.entries(options.links ?? {}) as [Country, readonly CategoryLink[]][]),
     official: new Map(Object.entries(options.official ?? {}) as [Country, readonly OfficialLevel[]][]),
-    thresholds: FIXTURE_THRESHOLDS,
+    thresholds: options.thresholds ?? FIXTURE_THRESHOLDS,
     minSample: options.minSample ?? FIXTURE_MIN_SAMPLE,
   };
   return await compileCatalogShards(files, context);

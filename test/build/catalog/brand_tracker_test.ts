@@ -134,8 +134,11 @@ Deno.test("with the minimum sample of 5, a brand's figures over fewer items are 
     "marketing_brands",
     (strict.shards.get("marketing_brands")!.get("ca:moo") as AnswerRecord).json,
   );
-  assert.deepEqual(body.retailers[0].reason, "2 current prices per item, below the minimum sample of 5; " +
-    "1 listings compared with another known brand, below the minimum sample of 5");
+  assert.deepEqual(
+    body.retailers[0].reason,
+    "2 current prices per item, below the minimum sample of 5; " +
+      "1 listings compared with another known brand, below the minimum sample of 5",
+  );
   assert.deepEqual([body.retailers[0].median_price, body.retailers[0].price_index], [null, null]);
   assert.deepEqual(body.trend[0], {
     week: "2025-W47",

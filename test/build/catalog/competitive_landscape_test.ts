@@ -130,7 +130,11 @@ Deno.test("with the minimum sample of 5, a retailer's figures over fewer items a
       "source, below the minimum sample of 5",
   });
   // Moo has 5 current prices per item: its median stands; Dairy Best's 2 do not.
-  assert.deepEqual(body.top_brands.map((b: { median_price: number | null }) => b.median_price), [4, null, null]);
+  assert.deepEqual(body.top_brands.map((b: { median_price: number | null }) => b.median_price), [
+    4,
+    null,
+    null,
+  ]);
 });
 
 Deno.test("a category sold by one retailer only compares nothing; a retailer without listings there has no fragment", () => {

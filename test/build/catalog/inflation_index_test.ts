@@ -111,10 +111,14 @@ Deno.test("a target whose base week is later than another's starts at 100 in its
 
 const week = (date: string) => weekNumber(Date.parse(`${date}T00:00:00Z`));
 Deno.test("weeks are consecutive across a year end (2025-W52 → 2026-W01 is a matched pair)", () => {
-  const chain = chainedIndex([
-    { weeks: [week("2025-12-22"), week("2025-12-29")], prices: [2, 2.42] },
-    { weeks: [week("2025-12-22"), week("2025-12-29")], prices: [4, 4] },
-  ], week("2026-01-05"), 1);
+  const chain = chainedIndex(
+    [
+      { weeks: [week("2025-12-22"), week("2025-12-29")], prices: [2, 2.42] },
+      { weeks: [week("2025-12-22"), week("2025-12-29")], prices: [4, 4] },
+    ],
+    week("2026-01-05"),
+    1,
+  );
   // J = exp((ln 1.21 + ln 1) / 2) = 1.1.
   assert.deepEqual(values(chain.index), [
     ["2025-W52", 100, 0, false],

@@ -97,7 +97,17 @@ Deno.test("with a retailer: its stats, and within_product over the products it s
   const cedar = parsed(record("oil").by_retailer[retailers.indexOf("Cedar Grocer")]);
   assert.deepEqual([cedar.measure, cedar.unit_basis], ["unit_price", "L"]);
   assert.deepEqual(cedar.coverage, { listings: 2, values: 2, measured: 1, share: 0.5 });
-  assert.deepEqual(cedar.stats, { n: 1, min: 9, q1: 9, median: 9, q3: 9, max: 9, iqr: 0, cv: 0, reason: null });
+  assert.deepEqual(cedar.stats, {
+    n: 1,
+    min: 9,
+    q1: 9,
+    median: 9,
+    q3: 9,
+    max: 9,
+    iqr: 0,
+    cv: 0,
+    reason: null,
+  });
   assert.deepEqual(cedar.by_retailer.map((row: { retailer: string }) => row.retailer), ["Cedar Grocer"]);
   // Only the olive oil: Cedar's canola price is not current and nobody else sells its frying oil.
   assert.deepEqual(cedar.within_product, {

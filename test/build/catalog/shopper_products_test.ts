@@ -50,7 +50,13 @@ Deno.test("a product's best offer is its cheapest; offers go by price; savings a
   ]);
   assert.deepEqual(answer.savings_vs_median, { amount: 0.2, pct: 6.3, median: 3.2, n: 3 });
   assert.deepEqual(answer.expired_offers, []);
-  assert.deepEqual(answer.size, { text: "675 g", quantity: 0.675, basis: "kg", confidence: "exact", source: "name" });
+  assert.deepEqual(answer.size, {
+    text: "675 g",
+    quantity: 0.675,
+    basis: "kg",
+    confidence: "exact",
+    source: "name",
+  });
 });
 
 Deno.test("in a retailer's scope the best offer is that retailer's, still against the market median", () => {

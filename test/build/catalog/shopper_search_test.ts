@@ -71,7 +71,8 @@ Deno.test("a word's flags say whether it is in the name, the name's last word, a
   ]);
   // Bagels sit in Bakery > Bread: the brand word "bready" is neither name nor kind.
   assert.deepEqual(flags("t:bready"), [["Bagels 6'S", 0]]);
-  assert.deepEqual(scope("*").kind_size.slice(0, 2), [1, 1]);
+  // Bit 1: a one-word kind (Bakery > Bread: bread; Produce > Fruit: fruit).
+  assert.deepEqual(scope("*").kind_sizes.slice(0, 2), [2, 2]);
 });
 
 Deno.test("words index the products with a flag saying whether the word is in the name or only the brand", () => {
