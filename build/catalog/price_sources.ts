@@ -2,7 +2,7 @@
  * Price sources: retailers that publish one shared flyer set one price, not two. Detected from the data, not
  * named in advance: two serving-eligible retailers share a flyer when they observed at least
  * SHARED_MIN_COMMON same products on the same days and at least SHARED_MIN_IDENTICAL of those at identical
- * prices (on the Calgary flyers: Safeway and Sobeys, 1,027 of 1,055). Retailers linked by such pairs form one
+ * prices (on the Calgary flyers: Safeway and Sobeys, 1,019 of 1,039). Retailers linked by such pairs form one
  * price source, named by its retailers joined with " + "; every other retailer is its own price source.
  * The competitive landscape and the price dispersion count a price source once: two retailers repeating one
  * flyer are not two independent price setters agreeing.

@@ -1,7 +1,7 @@
 /**
  * Whether a source's deal flag means the same thing across the snapshot. A scraper that starts reading the
  * flag one day makes promotions "jump" from none to most rows: on the Calgary flyers `Is_Deal` is true on
- * 0.1 % of rows through 2025-12-11 and on 95 % from 2025-12-12. A trend of promotions across such a jump
+ * 0.07 % of rows through 2025-12-11 and on 94.1 % from 2025-12-12. A trend of promotions across such a jump
  * measures the scraper, not the retailers.
  *
  * Rule: over the days with at least JUMP_MIN_DAY_FLAGS known flags (serving-eligible listings), the share of
