@@ -24,11 +24,14 @@ export function publishedStats(stats: CatalogStats): CatalogStats {
     brands: { total: stats.brands.total },
     observations: { total: stats.observations.total },
     last_updated: stats.last_updated,
-    generated: {
-      observations: stats.generated.observations,
-      share: stats.generated.share,
-      countries: stats.generated.countries,
-    },
+    // A dist written by an earlier build has no `generated`: its body stays the published fields alone.
+    ...(stats.generated === undefined ? {} : {
+      generated: {
+        observations: stats.generated.observations,
+        share: stats.generated.share,
+        countries: stats.generated.countries,
+      },
+    }),
   };
 }
 

@@ -15,7 +15,7 @@ export const catalogStatsSchema = v.strictObject({
   brands: v.strictObject({ total: count }),
   observations: v.strictObject({ total: count }),
   last_updated: v.pipe(v.string(), v.isoTimestamp()),
-  generated: v.pipe(
+  generated: v.optional(v.pipe(
     v.strictObject({
       observations: count,
       share: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
@@ -23,7 +23,8 @@ export const catalogStatsSchema = v.strictObject({
     }),
     v.description(
       "Generated data among the observations (never observed prices): how many, their share of " +
-        "observations.total (4 decimals) and the countries whose snapshots are generated.",
+        "observations.total (4 decimals) and the countries whose snapshots are generated. Every build " +
+        "writes it; a dist of an earlier build lacks it.",
     ),
-  ),
+  )),
 });

@@ -14,8 +14,11 @@ export interface CatalogStats {
   readonly observations: { readonly total: number };
   /** ISO 8601 UTC date-time of the latest observation, e.g. "2025-12-17T00:00:00Z". */
   readonly last_updated: string;
-  /** Generated data among the observations: never observed prices (a member the interface adds to). */
-  readonly generated: {
+  /**
+   * Generated data among the observations: never observed prices (a member added after the published
+   * fields; absent from a dist written by an earlier build).
+   */
+  readonly generated?: {
     readonly observations: number;
     /** generated observations / observations.total, 4 decimals. */
     readonly share: number;
