@@ -214,7 +214,7 @@ function brandsOf(catalog: CountryCatalog): Map<string, BrandResolution> {
   const byRetailer = new Map<string, Set<number>[]>();
   for (const listing of catalog.listings) {
     const product = catalog.products[listing.product]!;
-    if (product.brandKey === "") continue;
+    if (product.brandKey === "" || !listing.eligible) continue;
     if (!products.has(product.brandKey)) {
       products.set(product.brandKey, new Set());
       byRetailer.set(product.brandKey, catalog.retailers.map(() => new Set()));

@@ -92,6 +92,7 @@ export function alertRowMembers(catalog: CountryCatalog, figures: AlertFigures):
     change_pct: figures.changePct,
     changed_at: instantOrNull(figures.changedAt),
     observed_at: instantOrNull(catalog.obs.time[figures.obs]!),
+    valid_until: instantOrNull(catalog.obs.validUntil[figures.obs]!),
     is_deal: dealFlag(catalog, figures.obs),
     n_obs: figures.nObs,
   };

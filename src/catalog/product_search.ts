@@ -63,26 +63,39 @@ export function searchProducts(
   // A posting names the scope, so its table exists; a missing one is a broken dist, not a miss.
   if (scope === undefined) throw new Error(`shopper_search holds no scope ${country}:s:${scopeKey}`);
   const kindSizes = int32Of(scope.kind_sizes);
-  let count = 0;
+  // The other lists are walked once, ascending, from where the last match left them (galloping).
+  const others = order.slice(1).map((at) => lists[at]!);
+  const lastAt = order.indexOf(lists.length - 1);
+  const cursors = new Int32Array(others.length);
+  const want = 1 << terms.length;
+  let wholeAt = 0, count = 0;
   for (let k = 0; k < shortest.length; k++) {
-    const ordinal = shortest[k]! >>> 3;
+    const entry = shortest[k]!;
+    const ordinal = entry >>> 3;
     // Flags of every term but the last (whole words), and the name flag of the last (a prefix).
-    let flags = SEARCH_FLAG_NAME | SEARCH_FLAG_KIND, lastInName = 0;
+    let flags = lastAt === 0 ? SEARCH_FLAG_NAME | SEARCH_FLAG_KIND : entry;
+    let lastInName = lastAt === 0 ? entry & SEARCH_FLAG_NAME : 0;
     let matched = true;
-    for (let at = 0; at < lists.length && matched; at++) {
-      const found = find(lists[at]!, ordinal);
-      if (found < 0) matched = false;
-      else if (at === lists.length - 1) lastInName = found & SEARCH_FLAG_NAME;
-      else flags &= found;
+    for (let o = 0; o < others.length; o++) {
+      const list = others[o]!;
+      const at = seek(list, cursors[o]!, ordinal);
+      cursors[o] = at;
+      if (at === list.length || (list[at]! >>> 3) !== ordinal) {
+        matched = false;
+        break;
+      }
+      if (o + 1 === lastAt) lastInName = list[at]! & SEARCH_FLAG_NAME;
+      else flags &= list[at]!;
     }
     if (!matched) continue;
-    const last = find(whole, ordinal);
+    wholeAt = seek(whole, wholeAt, ordinal);
+    const last = wholeAt < whole.length && (whole[wholeAt]! >>> 3) === ordinal ? whole[wholeAt]! : 0;
     ordinals[count] = ordinal;
     ranks[count++] = (flags & SEARCH_FLAG_NAME) === 0 || lastInName === 0
       ? 5
-      : last < 0 || (last & SEARCH_FLAG_NAME) === 0
+      : (last & SEARCH_FLAG_NAME) === 0
       ? 4
-      : (flags & last & SEARCH_FLAG_KIND) !== 0 && (kindSizes[ordinal]! & (1 << terms.length)) !== 0
+      : (flags & last & SEARCH_FLAG_KIND) !== 0 && (kindSizes[ordinal]! & want) !== 0
       ? 1
       : (last & SEARCH_FLAG_HEAD) !== 0
       ? 2
@@ -92,17 +105,22 @@ export function searchProducts(
   return { scope, ordinals: ordinals.subarray(0, count), ranks: ranks.subarray(0, count) };
 }
 
-// The entry of `ordinal` in an ascending posting list, or -1.
-function find(list: Int32Array, ordinal: number): number {
-  let lo = 0, hi = list.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const at = list[mid]! >>> 3;
-    if (at === ordinal) return list[mid]!;
-    if (at < ordinal) lo = mid + 1;
-    else hi = mid - 1;
+// The first index at or after `from` of an ascending posting list whose ordinal is at least `ordinal`:
+// doubling steps from `from`, then a binary search between the last two.
+function seek(list: Int32Array, from: number, ordinal: number): number {
+  let lo = from, hi = from, step = 1;
+  while (hi < list.length && (list[hi]! >>> 3) < ordinal) {
+    lo = hi + 1;
+    hi += step;
+    step *= 2;
   }
-  return -1;
+  hi = Math.min(hi, list.length);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid]! >>> 3) < ordinal) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** A `q` request's terms, scope and matches. */

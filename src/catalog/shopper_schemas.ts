@@ -203,6 +203,7 @@ export const priceDropAlertResponseSchema = v.strictObject({
     change_pct: v.nullable(percent),
     changed_at: v.nullable(instant),
     observed_at: instant,
+    valid_until: validUntil,
     is_deal: dealFlag,
     n_obs: countSchema,
     triggered: v.boolean(),

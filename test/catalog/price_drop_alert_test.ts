@@ -131,6 +131,7 @@ Deno.test("price-drop-alert echoes its rules and serves each row's figures and d
     change_pct: -30,
     changed_at: "2025-12-16T00:00:00Z",
     observed_at: "2025-12-16T00:00:00Z",
+    valid_until: "2025-12-20T00:00:00Z",
     is_deal: true,
     n_obs: 4,
     triggered: true,

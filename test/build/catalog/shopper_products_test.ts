@@ -169,6 +169,7 @@ Deno.test("an alert row holds the product, the listing's figures and the trigger
     "change_pct",
     "changed_at",
     "observed_at",
+    "valid_until",
     "is_deal",
     "n_obs",
     "triggered",
