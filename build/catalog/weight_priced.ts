@@ -6,9 +6,11 @@
  * or compared with prices per item, and without a unit price (its unit, lb, kg or 100 g, is not known).
  *
  * Rule (documented in data/catalog/README.md): an observation whose texts state no pack size, in a fresh
- * meat, poultry or seafood department (the category's first level is one of WEIGHT_DEPARTMENTS), whose
- * product name or source name names a cut sold by weight (WEIGHT_CUTS) and no processed or packaged form
- * (PACKAGED_FORMS), has an unstated price basis.
+ * meat, poultry or seafood department (the category's first level is one of WEIGHT_DEPARTMENTS) or in a
+ * category of whole birds in any department (its last level's words are all WHOLE_BIRD_WORDS: "Frozen >
+ * Turkey", where the $2.77 Butterball turkey of the shared flyer is the one its meat department prices per
+ * pound), whose product name or source name names a cut sold by weight (WEIGHT_CUTS) and no processed or
+ * packaged form (PACKAGED_FORMS), has an unstated price basis.
  */
 import { nameKey } from "../../src/format/name_key.ts";
 
@@ -22,6 +24,16 @@ export const WEIGHT_DEPARTMENTS: ReadonlySet<string> = new Set([
   "fish",
   "fish & seafood",
   "meat & poultry",
+]);
+
+/** Words (singular) of a category level that holds whole birds ("Turkey", "Chicken Whole"). */
+export const WHOLE_BIRD_WORDS: ReadonlySet<string> = new Set([
+  "turkey",
+  "chicken",
+  "duck",
+  "goose",
+  "hen",
+  "whole",
 ]);
 
 /** Words (singular) of cuts and whole animals sold by weight. */
@@ -77,6 +89,7 @@ export const PACKAGED_FORMS: ReadonlySet<string> = new Set([
   "patty",
   "pattie",
   "meatball",
+  "ball",
   "nugget",
   "strip",
   "slice",
@@ -103,7 +116,9 @@ export const PACKAGED_FORMS: ReadonlySet<string> = new Set([
 
 /** True when the observation's price basis is unstated by the rule above (it may be per weight). */
 export function basisUnstated(product: string, sourceName: string, category: readonly string[]): boolean {
-  if (!WEIGHT_DEPARTMENTS.has(nameKey(category[0] ?? ""))) return false;
+  const last = wordsOf(category.at(-1) ?? "");
+  const wholeBirds = last.length > 0 && last.every((w) => WHOLE_BIRD_WORDS.has(w));
+  if (!wholeBirds && !WEIGHT_DEPARTMENTS.has(nameKey(category[0] ?? ""))) return false;
   const words = new Set([...wordsOf(product), ...wordsOf(sourceName)]);
   for (const word of words) if (PACKAGED_FORMS.has(word)) return false;
   for (const word of words) if (WEIGHT_CUTS.has(word)) return true;

@@ -17,7 +17,7 @@ Deno.test("the embedded catalog reports its unit conversions, category links and
   assert.deepEqual(counts, { catalog_categories_linked: 222, catalog_official_series_linked: 137 });
   assert.deepEqual(lines, [
     "unit prices of data/catalog/ca_calgary_flyers.csv: 787 exact, 0 derived, 7573 unknown " +
-    "(648 of unstated price basis)",
+    "(656 of unstated price basis)",
     "unit prices of data/catalog/us_generated_2022.csv: 15285 exact, 2762 derived, 792 unknown " +
     "(0 of unstated price basis)",
     "categories us: 12 linked to GPC (5447 observations), 60 unlinked, most observed: Pantry > Canned Vegetables " +

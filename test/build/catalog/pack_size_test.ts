@@ -101,10 +101,15 @@ Deno.test("stated sizes are written in their usual units, ranges and multipacks 
   assert.deepEqual(statedTexts("SEAQUEST SHRIMP, 36-55 per lb, 300 g"), ["300 g"]);
 });
 
-Deno.test("a price basis is unstated only for a cut sold by weight, in a meat department, with no pack form", () => {
+Deno.test("a price basis is unstated only for a cut sold by weight, in a meat department or a category of whole birds, with no pack form", () => {
   assert.equal(basisUnstated("Chicken Drumsticks", "", ["Meat & Seafood"]), true);
   assert.equal(basisUnstated("Atlantic Salmon Fillets", "", ["Meat & Seafood", "Salmon"]), true);
   assert.equal(basisUnstated("Compliments Cooked Shrimp Ring", "", ["Meat & Seafood"]), false);
   assert.equal(basisUnstated("Turkey Cranberry & Pulled Pork Sliders", "", ["Deli"]), false);
   assert.equal(basisUnstated("Chicken Drumsticks", "", ["Frozen"]), false);
+  assert.equal(basisUnstated("Butterball Frozen Turkeys", "", ["Frozen", "Turkey"]), true);
+  assert.equal(basisUnstated("Butterball Turkeys", "", ["Deli", "Chicken Whole"]), true);
+  assert.equal(basisUnstated("Compliments Chicken Balls", "", ["Frozen", "Chicken"]), false);
+  assert.equal(basisUnstated("Janes Breaded Chicken", "", ["Frozen", "Chicken Breaded"]), false);
+  assert.equal(basisUnstated("Butterball Frozen Turkeys", "", ["Turkey"]), true);
 });
