@@ -12,6 +12,7 @@ import {
 } from "../src/format/manifest.ts";
 import { ShardReader } from "../src/store/shard_reader.ts";
 import type { BrickRecord } from "../src/format/shard_records.ts";
+import { searchTokens } from "../src/format/search_tokens.ts";
 
 /** Items per batch request. */
 export const BATCH = 100;
@@ -125,15 +126,13 @@ export function categories(keys: DistKeys): { country: string; category: string 
   });
 }
 
-const TERM = /[\p{L}\p{N}]+/gu;
-
-/** Product searches with their country: the first two words of each priced product's name. */
+/** Product searches with their country: the first two search words of each priced product's name. */
 export function productSearches(keys: DistKeys): { country: string; q: string }[] {
   const reader = keys.reader("shopper_products");
   return keys.keys("shopper_products").flatMap((key) => {
     const record = reader.get<{ head: string }>(key);
     const name = record === undefined ? undefined : JSON.parse(`{${record.head}}`).product as string;
-    const words = name?.toLowerCase().match(TERM)?.slice(0, 2);
+    const words = name === undefined ? undefined : searchTokens(name).slice(0, 2);
     return words && words.length > 0 ? [{ country: key.slice(0, 2), q: words.join(" ") }] : [];
   });
 }

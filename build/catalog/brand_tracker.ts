@@ -1,82 +1,76 @@
 /**
- * Brand tracker per brand, precomputed: per retailer the brand's current listings, their median price and a
- * price index against its categories (100 × the geometric mean of each listing's price over the median
+ * Brand tracker per known brand, precomputed: per retailer the brand's current listings, their median price
+ * and a price index against its categories (100 × the geometric mean of each listing's price over the median
  * current price of its category node across retailers); its distribution (retailers carrying it over
  * retailers selling its categories); its promotion rate; a weekly trend over the whole snapshot; and the
- * current 14-day window against the 14 days before (`period`, each figure with `previous_*` and
- * `change_*`, as brand reports do).
+ * current 14-day window against the 14 days before (`period`, each figure with `previous_*` and `change_*`,
+ * as brand reports do).
  *
- * A listing whose category holds no current listing of another brand is left out of the index: comparing a
- * brand with itself says nothing about its price position. With a retailer, the answer keeps that
+ * Prices compared across products are prices per item (listing_prices.ts `shelfPrice`). A listing whose
+ * category holds no current listing of another known brand is left out of the index: comparing a brand with
+ * itself says nothing about its price position, and a listing of unknown brand may be the same brand. A
+ * figure over fewer than the minimum sample is null with the reason. Promotion figures use the deal flag
+ * only where it covers the snapshot alike (promo_coverage.ts). With a retailer, the answer keeps that
  * retailer's row only; every other figure stays the brand's across the market.
  */
 import type { AnswerRecord } from "../../src/format/catalog_records.ts";
 import type { CompiledCountry } from "./catalog_compile.ts";
 import { members, methodMember, sharedRecord } from "./answer_text.ts";
-import { type CountryCatalog, CURRENT_WINDOW_DAYS, DAY_MS } from "./catalog_model.ts";
-import { geometricMean, index, median, money, pct, rate } from "./catalog_figures.ts";
-import { formatUtc } from "./catalog_observed_at.ts";
+import { type CountryCatalog, CURRENT_WINDOW_DAYS, DAY_MS, PRICE_BASES } from "./catalog_model.ts";
+import { geometricMean, index, median, money, rate, sampled, sampleReason } from "./catalog_figures.ts";
+import { CURRENT_TEXT } from "./catalog_current.ts";
 import {
   byRetailerName,
-  currentPrice,
   isoWeek,
   type NodeMarket,
   nodeMarkets,
   outliersSince,
+  shelfPrice,
   weekStart,
 } from "./listing_prices.ts";
+import { type PromoCoverage, promoCoverageText } from "./promo_coverage.ts";
+import { periodFigures, Tally } from "./brand_period.ts";
+
+const ITEM = PRICE_BASES.indexOf("item");
 
 /** How each figure of the brand tracker is computed, as every answer states it. */
-export const BRAND_METHOD = Object.freeze({
-  current: "a listing's latest non-outlier price within 14 days of the country's latest observation",
+export const brandMethod = (min: number, promo: PromoCoverage) => ({
+  current: CURRENT_TEXT,
   listings: "the brand's products with a current price at the retailer",
-  median_price: "median of the brand's current prices at the retailer",
-  price_index: "100 × exp(mean ln(price / median current price of the listing's category node across " +
-    "retailers)) over listings whose category has a current listing of another brand (sample.n_matched)",
+  median_price: "median of the brand's current prices per item at the retailer (sample.n_price)",
+  price_index: "100 × exp(mean ln(price / median current price per item of the listing's category node " +
+    "across retailers, every listing of the node counted)) over listings whose category has a current " +
+    "listing of another known brand (sample.n_matched); a listing of unknown brand is never another brand",
   distribution: "retailers with a current listing of the brand / retailers with a current listing in a " +
     "category the brand is listed in",
-  promo_rate: "share on deal of the brand's non-outlier observations of the snapshot whose deal flag is " +
-    "known (sample.n_promo)",
-  trend: "median price and count of the brand's non-outlier observations per ISO week (UTC) from the " +
-    "country's first to its latest observation",
+  promo_rate:
+    "share on deal of the brand's non-outlier observations whose deal flag is known (sample.n_promo)",
+  promo_coverage: promoCoverageText(promo),
+  trend: "median price per item and count of the brand's non-outlier observations (a day with several " +
+    "prices of one listing left out) per ISO week (UTC) from the country's first to its latest observation",
   period: "[from, to] the 14 days up to the country's latest observation, [previous_from, previous_to) " +
     "the 14 days before; change_* = current minus previous of the figures as shown",
+  minimum_sample:
+    `a median, index or rate over fewer than ${min} items is null and the row's reason says why`,
 });
 
-/** The observations of one brand in one period, or one week. */
-class Tally {
-  readonly prices: number[] = [];
-  readonly listings = new Set<number>();
-  known = 0;
-  deals = 0;
-  add(price: number, deal: number, listing: number): void {
-    this.prices.push(price);
-    this.listings.add(listing);
-    if (deal >= 0) this.known++;
-    if (deal === 1) this.deals++;
-  }
-  get promoRate(): number | null {
-    return rate(this.deals / this.known);
-  }
-}
-
-/** The brand-tracker record of every brand of `country`, keyed by brand key. */
+/** The brand-tracker record of every known brand of `country`, keyed by brand key. */
 export function* compileBrandTracker(
-  { catalog }: CompiledCountry,
+  { catalog, promo, minSample }: CompiledCountry,
 ): Generator<readonly [string, AnswerRecord | readonly string[]]> {
-  yield sharedRecord(members(BRAND_METHOD));
+  yield sharedRecord(members(brandMethod(minSample, promo)));
   const markets = nodeMarkets(catalog);
   const byBrand = new Map<string, number[]>();
   catalog.listings.forEach((listing, l) => {
     const brandKey = catalog.products[listing.product]!.brandKey;
-    if (brandKey === "") return;
+    if (brandKey === "" || !listing.eligible) return;
     if (!byBrand.has(brandKey)) byBrand.set(brandKey, []);
     byBrand.get(brandKey)!.push(l);
   });
   const first = catalog.obs.time.length === 0 ? 0 : weekStart(catalog.obs.time[0]!);
   const weeks = Math.floor((weekStart(catalog.latest) - first) / (7 * DAY_MS)) + 1;
   for (const brandKey of [...byBrand.keys()].sort()) {
-    yield [brandKey, brandRecord(catalog, byBrand.get(brandKey)!, markets, first, weeks)];
+    yield [brandKey, brandRecord(catalog, byBrand.get(brandKey)!, markets, first, weeks, promo, minSample)];
   }
 }
 
@@ -86,19 +80,25 @@ function brandRecord(
   markets: readonly NodeMarket[],
   firstWeek: number,
   weeks: number,
+  promo: PromoCoverage,
+  min: number,
 ): AnswerRecord {
   const { listings, obs, currentFrom } = catalog;
   const previousFrom = currentFrom - CURRENT_WINDOW_DAYS * DAY_MS;
-  const all = new Tally(), now = new Tally(), before = new Tally();
-  const byWeek = Array.from({ length: weeks }, () => new Tally());
+  const all = new Tally(promo.promoFrom),
+    now = new Tally(promo.promoFrom),
+    before = new Tally(promo.promoFrom);
+  const byWeek = Array.from({ length: weeks }, () => new Tally(promo.promoFrom));
   for (const l of brandListings) {
     for (const i of listings[l]!.observations) {
       if (obs.outlier[i] === 1) continue;
-      const t = obs.time[i]!, price = obs.price[i]!, deal = obs.deal[i]!;
-      all.add(price, deal, l);
-      byWeek[Math.floor((t - firstWeek) / (7 * DAY_MS))]!.add(price, deal, l);
-      if (t >= currentFrom) now.add(price, deal, l);
-      else if (t >= previousFrom) before.add(price, deal, l);
+      const t = obs.time[i]!, deal = obs.deal[i]!;
+      // A price enters a median only per item and on a day the listing had one price.
+      const price = obs.priceBasis[i] === ITEM && obs.ambiguous[i] === 0 ? obs.price[i]! : NaN;
+      all.add(price, deal, l, t);
+      byWeek[Math.floor((t - firstWeek) / (7 * DAY_MS))]!.add(price, deal, l, t);
+      if (t >= currentFrom) now.add(price, deal, l, t);
+      else if (t >= previousFrom) before.add(price, deal, l, t);
     }
   }
   const mine = new Map<number, number[]>();
@@ -110,7 +110,7 @@ function brandRecord(
   const rows = new Map(
     byRetailerName(catalog, mine.keys()).map((r) => [r, {
       retailer: catalog.retailers[r]!.name,
-      ...retailerFigures(catalog, mine.get(r)!, markets),
+      ...retailerFigures(catalog, mine.get(r)!, markets, min),
     }]),
   );
   const inCategories = new Set<number>();
@@ -127,14 +127,15 @@ function brandRecord(
       in_categories: inCategories.size,
       value: rate(carrying / inCategories.size),
     })
-  },"promo_rate":${JSON.stringify(all.promoRate)},` +
+  },"promo_rate":${JSON.stringify(sampled(all.known, all.promoRate, min))},` +
     `"sample":${JSON.stringify({ observations: all.prices.length, n_promo: all.known })},` +
-    `"period":${JSON.stringify(period(catalog, now, before))},` +
+    `"period":${JSON.stringify(periodFigures(catalog, now, before, promo, min))},` +
     `"trend":${
       JSON.stringify(byWeek.map((week, w) => ({
         week: isoWeek(firstWeek + w * 7 * DAY_MS),
-        median_price: money(median(week.prices)),
-        observations: week.prices.length,
+        median_price: sampled(week.prices.length, money(median(week.prices)), min),
+        observations: week.observations,
+        reason: week.observations === 0 ? null : sampleReason(week.prices.length, "prices per item", min),
       })))
     },${method}`;
   const fragment = (written: readonly unknown[]) => `${head}${JSON.stringify(written)}${tail}`;
@@ -145,50 +146,29 @@ function brandRecord(
 }
 
 // A retailer's current listings of the brand: count, median price, index against their categories.
-function retailerFigures(catalog: CountryCatalog, mine: readonly number[], markets: readonly NodeMarket[]) {
-  const prices = mine.map((l) => currentPrice(catalog, l));
-  const ratios: number[] = [];
-  mine.forEach((l, k) => {
+function retailerFigures(
+  catalog: CountryCatalog,
+  mine: readonly number[],
+  markets: readonly NodeMarket[],
+  min: number,
+) {
+  const prices: number[] = [], ratios: number[] = [];
+  for (const l of mine) {
+    const price = shelfPrice(catalog, l);
+    if (Number.isNaN(price)) continue;
+    prices.push(price);
     const market = markets[catalog.listings[l]!.node]!;
-    // The brand itself is one of the node's brands: a second one means another brand to compare with.
-    if (market.brands.size >= 2) ratios.push(prices[k]! / market.median);
-  });
+    // The brand itself is one of the node's known brands: a second one means another brand to compare with.
+    if (market.brands.size >= 2) ratios.push(price / market.median);
+  }
+  const reasons = [sampleReason(prices.length, "current prices per item", min)]
+    .concat(sampleReason(ratios.length, "listings compared with another known brand", min))
+    .filter((reason) => reason !== null);
   return {
     listings: mine.length,
-    median_price: money(median(prices)),
-    price_index: index(100 * geometricMean(ratios)),
-    sample: { n: mine.length, n_matched: ratios.length },
-  };
-}
-
-// The current window against the previous one; changes are differences of the figures as shown.
-function period(catalog: CountryCatalog, now: Tally, before: Tally) {
-  const difference = (a: number | null, b: number | null, round: (x: number) => number | null) =>
-    a === null || b === null ? null : round(a - b);
-  const median_price = money(median(now.prices));
-  const previous_median_price = money(median(before.prices));
-  const promo_rate = now.promoRate, previous_promo_rate = before.promoRate;
-  return {
-    from: formatUtc(catalog.currentFrom),
-    to: formatUtc(catalog.latest),
-    previous_from: formatUtc(catalog.currentFrom - CURRENT_WINDOW_DAYS * DAY_MS),
-    previous_to: formatUtc(catalog.currentFrom),
-    observations: now.prices.length,
-    previous_observations: before.prices.length,
-    change_observations: now.prices.length - before.prices.length,
-    median_price,
-    previous_median_price,
-    change_median_price: difference(median_price, previous_median_price, money),
-    change_median_price_pct: previous_median_price === 0 || median_price === null ||
-        previous_median_price === null
-      ? null
-      : pct((median_price / previous_median_price - 1) * 100),
-    promo_rate,
-    previous_promo_rate,
-    change_promo_rate: difference(promo_rate, previous_promo_rate, rate),
-    listings: now.listings.size,
-    previous_listings: before.listings.size,
-    change_listings: now.listings.size - before.listings.size,
-    sample: { n_promo: now.known, previous_n_promo: before.known },
+    median_price: sampled(prices.length, money(median(prices)), min),
+    price_index: sampled(ratios.length, index(100 * geometricMean(ratios)), min),
+    sample: { n: mine.length, n_price: prices.length, n_matched: ratios.length },
+    reason: reasons.length === 0 ? null : reasons.join("; "),
   };
 }

@@ -15,21 +15,34 @@ import {
 import type { ShardName } from "../../src/format/manifest.ts";
 import { nameKey } from "../../src/format/name_key.ts";
 import { compileCatalog, type CompiledCatalog } from "./catalog_stats.ts";
-import { buildCountryCatalog, type CountryCatalog } from "./catalog_model.ts";
+import { buildCountryCatalog, type CountryCatalog, withoutRetailers } from "./catalog_model.ts";
+import { type PriceSources, priceSources } from "./price_sources.ts";
+import { type PromoCoverage, promoCoverage } from "./promo_coverage.ts";
+import { MIN_SAMPLE } from "./catalog_figures.ts";
 import { QUALITY_THRESHOLDS, type QualityThresholds, retailerQuality } from "./retailer_quality.ts";
 import { type CategoryLink, type CountryResolutions, resolveCategories } from "./category_resolution.ts";
 import { formatUtc } from "./catalog_observed_at.ts";
 import { ANSWER_SHARDS } from "./catalog_answers.ts";
 import { type LinkedOfficial, linkOfficial, type OfficialLevel } from "./official_levels.ts";
-import type { RetailerQuality } from "../../src/format/catalog_records.ts";
+import type { RetailerListing, RetailerQuality } from "../../src/format/catalog_records.ts";
 
-/** One country, compiled: its model, its retailers' quality and its category resolutions. */
+/**
+ * One country, compiled: its model (the listings of retailers that are not serving-eligible taken out of
+ * every market-wide figure), its retailers' quality, its category resolutions, its price sources and the
+ * coverage of its deal flag.
+ */
 export interface CompiledCountry {
   readonly catalog: CountryCatalog;
   readonly quality: readonly RetailerQuality[];
   readonly resolutions: CountryResolutions;
   /** Official average price levels linked to the country's categories (the inflation answers list them). */
   readonly official: readonly LinkedOfficial[];
+  /** Retailers sharing one flyer, counted once by the landscape and the dispersion. */
+  readonly sources: PriceSources;
+  /** Where the source's deal flag can be read as promotions. */
+  readonly promo: PromoCoverage;
+  /** The fewest items a figure rests on (MIN_SAMPLE unless a test says otherwise). */
+  readonly minSample: number;
 }
 
 /** Key → record pairs of one shard. */
@@ -52,6 +65,8 @@ export interface CatalogContext {
   readonly official?: ReadonlyMap<Country, readonly OfficialLevel[]>;
   /** Retailer quality thresholds (default: QUALITY_THRESHOLDS). */
   readonly thresholds?: QualityThresholds;
+  /** The fewest items a figure rests on (default: MIN_SAMPLE). */
+  readonly minSample?: number;
 }
 
 /** Reads every snapshot file and compiles the catalog shards. */
@@ -76,8 +91,12 @@ export async function compileCatalogShardsOf(
   for (const country of COUNTRIES) {
     const snapshots = compiled.snapshots.filter((s) => s.metadata.country === country);
     if (snapshots.length === 0) continue;
-    const catalog = await buildCountryCatalog(country, snapshots);
-    const quality = retailerQuality(catalog, context.thresholds);
+    const built = await buildCountryCatalog(country, snapshots);
+    const quality = retailerQuality(built, context.thresholds);
+    const catalog = withoutRetailers(
+      built,
+      new Set(quality.flatMap((q, r) => (q.serving_eligible ? [] : [r]))),
+    );
     const resolutions = resolveCategories(
       catalog,
       context.codes,
@@ -90,7 +109,16 @@ export async function compileCatalogShardsOf(
       context.links.get(country) ?? [],
       context.official?.get(country) ?? [],
     );
-    const entry: CompiledCountry = { catalog, quality, resolutions, official };
+    const sources = priceSources(catalog);
+    const entry: CompiledCountry = {
+      catalog,
+      quality,
+      resolutions,
+      official,
+      sources,
+      promo: promoCoverage(catalog),
+      minSample: context.minSample ?? MIN_SAMPLE,
+    };
     countries.push(entry);
     shards.get("catalog")!.set(
       `country:${country}`,
@@ -113,9 +141,11 @@ export async function compileCatalogShardsOf(
     countries,
     report: {
       files: compiled.report.files,
-      countries: countries.map(({ catalog, quality, resolutions, official }) => ({
+      countries: countries.map(({ catalog, quality, resolutions, official, sources, promo }) => ({
         country: catalog.country,
         observations: catalog.obs.time.length,
+        repeated_rows_counted_once: catalog.duplicates,
+        same_day_price_observations: catalog.ambiguous,
         outliers: catalog.outliers,
         products: catalog.products.length,
         listings: catalog.listings.length,
@@ -124,12 +154,21 @@ export async function compileCatalogShardsOf(
         targets: resolutions.targets.length,
         official_levels_linked: official.reduce((sum, group) => sum + group.rows.length, 0),
         retailers: quality,
+        shared_flyers: sources.sources.filter((source) => source.shared_flyer).map((source) => ({
+          name: source.name,
+          common: source.common,
+          identical_share: source.identical_share,
+        })),
+        deal_flag_jump: promo.jump,
       })),
     },
   };
 }
 
-function countryRecord({ catalog, quality }: CompiledCountry, thresholds: QualityThresholds): CountryRecord {
+function countryRecord(
+  { catalog, quality, sources }: CompiledCountry,
+  thresholds: QualityThresholds,
+): CountryRecord {
   const latest = formatUtc(catalog.latest);
   const meta = {
     country: catalog.country,
@@ -143,9 +182,16 @@ function countryRecord({ catalog, quality }: CompiledCountry, thresholds: Qualit
     })),
     generated: catalog.generated,
     latest_observed_at: latest,
+    as_of: latest,
     schema_version: "v1",
   };
-  const listed = [...quality].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const listed = quality
+    .map((q, r): RetailerListing => ({
+      ...q,
+      generated: catalog.generated,
+      price_source: sources.sources[sources.sourceOf[r]!]!.name,
+    }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return {
     country: catalog.country,
     currency: catalog.currency,
@@ -153,7 +199,12 @@ function countryRecord({ catalog, quality }: CompiledCountry, thresholds: Qualit
     meta_json_head: `${JSON.stringify(meta).slice(0, -1)},"freshness_seconds":`,
     serving_eligible: listed.filter((q) => q.serving_eligible).map((q) => q.name),
     retailers: listed.map((q) => q.name),
-    retailers_json: JSON.stringify({ country: catalog.country, retailers: listed, thresholds }),
+    retailers_json: JSON.stringify({
+      country: catalog.country,
+      generated: catalog.generated,
+      retailers: listed,
+      thresholds,
+    }),
   };
 }
 
@@ -163,7 +214,7 @@ function brandsOf(catalog: CountryCatalog): Map<string, BrandResolution> {
   const byRetailer = new Map<string, Set<number>[]>();
   for (const listing of catalog.listings) {
     const product = catalog.products[listing.product]!;
-    if (product.brandKey === "") continue;
+    if (product.brandKey === "" || !listing.eligible) continue;
     if (!products.has(product.brandKey)) {
       products.set(product.brandKey, new Set());
       byRetailer.set(product.brandKey, catalog.retailers.map(() => new Set()));

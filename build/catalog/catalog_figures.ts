@@ -2,8 +2,9 @@
  * The numbers every catalog analytic computes the same way, so that one figure means one thing in every
  * answer: median, quartiles by linear interpolation (Hyndman and Fan method 7, the default of R and of
  * numpy), geometric mean of ratios, and the rounding of money (2 decimals), percentages (1 decimal), rates
- * and shares (4 decimals) and indexes (2 decimals).
+ * and shares (4 decimals) and indexes (2 decimals); the minimum sample of a figure.
  */
+import { MIN_SAMPLE } from "../../src/format/catalog_records.ts";
 
 /** The median of `values` (NaN for none); does not reorder its argument. */
 export function median(values: readonly number[]): number {
@@ -45,3 +46,17 @@ export const index = (value: number): number | null => (Number.isNaN(value) ? nu
 /** A unit price: 4 decimals below 1, 2 decimals from 1 up; null for NaN. */
 export const unitPrice = (value: number): number | null =>
   Number.isNaN(value) ? null : round(value, Math.abs(value) < 1 ? 4 : 2);
+
+// The build uses MIN_SAMPLE for every country (a test may compile a small fixture with a smaller minimum,
+// as it does with the quality thresholds).
+export { MIN_SAMPLE };
+
+/** Why a figure over `n` `items` is null, or null when n reaches `min`. */
+export function sampleReason(n: number, items: string, min = MIN_SAMPLE): string | null {
+  return n >= min ? null : `${n} ${items}, below the minimum sample of ${min}`;
+}
+
+/** `value` when `n` reaches `min`, else null. */
+export function sampled<T>(n: number, value: T, min = MIN_SAMPLE): T | null {
+  return n >= min ? value : null;
+}

@@ -41,8 +41,11 @@ export async function compileCatalogLinks(
   const lines: string[] = [];
   const counts: Record<string, number> = {};
   const report: Record<string, unknown> = {};
-  for (const { file, unit_conversion: { exact, derived, unknown } } of catalog.report.files) {
-    lines.push(`unit prices of ${file}: ${exact} exact, ${derived} derived, ${unknown} unknown`);
+  for (const { file, unit_conversion: { exact, derived, unknown, unstated_basis } } of catalog.report.files) {
+    lines.push(
+      `unit prices of ${file}: ${exact} exact, ${derived} derived, ${unknown} unknown ` +
+        `(${unstated_basis} of unstated price basis)`,
+    );
   }
   const categories = catalogCategories(catalog.snapshots);
   const categoryTable = tables.find((path) => path.endsWith("/category_gpc.csv"));

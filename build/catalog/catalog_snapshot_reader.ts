@@ -3,12 +3,12 @@
  * data/catalog/README.md).
  *
  * ```
- * # snapshot_version: 1
+ * # snapshot_version: 2
  * # country: ca
  * # currency: CAD
  * # source: Calgary (Seton) grocery flyers, see ca_calgary_flyers.SOURCE.md
- * observation_id,product,brand,retailer,country,category,price,currency,observed_at,unit,is_deal,valid_until
- * ca-flyer-000002,Yule Logs Vanilla Or Chocolate,,Real Canadian Superstore,ca,Frozen > Dessert,10.00,CAD,2025-12-12,,true,2025-12-17
+ * observation_id,product,brand,retailer,country,category,price,currency,observed_at,unit,is_deal,valid_until,source_name
+ * ca-flyer-000005,Lactantia Butter,Lactantia,Sobeys,ca,Dairy & Eggs > Butter,5.99,CAD,2025-12-17,,true,2025-12-24,"LACTANTIA BUTTER, 454 g"
  * ```
  *
  * Every value is checked here, so the statistics and later price analytics can trust every observation:
@@ -18,8 +18,17 @@ import { BuildError } from "../input/build_error.ts";
 import { csvTable, parseCsv, splitCsvMetadata } from "../input/csv_parse.ts";
 import { parseObservedAt } from "./catalog_observed_at.ts";
 
-/** The snapshot format version this reader understands. */
-export const SNAPSHOT_VERSION = "1";
+/** The snapshot format version the project's tools write. */
+export const SNAPSHOT_VERSION = "2";
+
+/**
+ * Every version this reader understands: 1 (the original columns) and 2 (adds `source_name`, the retailer's
+ * own text of the offer when it differs from `product`, where pack sizes are often stated).
+ */
+export const SNAPSHOT_VERSIONS: readonly string[] = ["1", "2"];
+
+/** Columns that need at least the given snapshot version. */
+const COLUMN_SINCE: Readonly<Record<string, string>> = { source_name: "2" };
 
 /** Separates the levels of a category path: `Pantry > Bread`. */
 export const CATEGORY_SEPARATOR = " > ";
@@ -43,7 +52,7 @@ export const REQUIRED_COLUMNS = [
 ] as const;
 
 /** Columns a snapshot may add; any other column is refused so that a misspelt one cannot go unnoticed. */
-export const OPTIONAL_COLUMNS = ["observation_id", "unit", "is_deal", "valid_until"] as const;
+export const OPTIONAL_COLUMNS = ["observation_id", "unit", "is_deal", "valid_until", "source_name"] as const;
 
 /** Metadata keys a snapshot may carry (`generated` only when it is not observed data). */
 export const METADATA_KEYS = ["snapshot_version", "country", "currency", "source", "generated"] as const;
@@ -83,6 +92,8 @@ export interface CatalogObservation {
   readonly is_deal: boolean | undefined;
   /** End of the price's validity in milliseconds since the epoch, undefined when not stated. */
   readonly valid_until: number | undefined;
+  /** The retailer's own text of the offer when it differs from `product` (version 2), else "". */
+  readonly source_name: string;
 }
 
 /** A validated snapshot file. */
@@ -104,7 +115,7 @@ export function parseSnapshot(text: string, file: string): CatalogSnapshot {
   const rows = parseCsv(body, file, bodyLine);
   const headerLine = rows[0]?.line ?? bodyLine;
   const table = csvTable(rows, file, REQUIRED_COLUMNS);
-  checkHeader(table.header, file, headerLine);
+  checkHeader(table.header, file, headerLine, metadata.snapshot_version);
   if (table.rows.length === 0) {
     throw new BuildError(file, `line ${headerLine}`, "has a header but no observations");
   }
@@ -172,6 +183,7 @@ export function parseSnapshot(text: string, file: string): CatalogSnapshot {
       unit: value("unit"),
       is_deal: isDeal === "" ? undefined : isDeal === "true",
       valid_until: validUntil,
+      source_name: value("source_name"),
     };
   });
   return { file, metadata, observations };
@@ -196,8 +208,12 @@ function readMetadata(pairs: ReadonlyMap<string, string>, file: string): Snapsho
     return value;
   };
   const version = required("snapshot_version");
-  if (version !== SNAPSHOT_VERSION) {
-    throw new BuildError(file, where, `snapshot_version "${version}" is not ${SNAPSHOT_VERSION}`);
+  if (!SNAPSHOT_VERSIONS.includes(version)) {
+    throw new BuildError(
+      file,
+      where,
+      `snapshot_version "${version}" is not one of ${SNAPSHOT_VERSIONS.join(", ")}`,
+    );
   }
   const country = required("country");
   if (!isCountry(country)) {
@@ -218,12 +234,20 @@ function readMetadata(pairs: ReadonlyMap<string, string>, file: string): Snapsho
   return { snapshot_version: version, country, currency, source: required("source"), generated };
 }
 
-function checkHeader(header: readonly string[], file: string, line: number): void {
+function checkHeader(header: readonly string[], file: string, line: number, version: string): void {
   const known: readonly string[] = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS];
   const seen = new Set<string>();
   for (const column of header) {
     if (!known.includes(column)) {
       throw new BuildError(file, `line ${line}`, `unknown column "${column}" (known: ${known.join(", ")})`);
+    }
+    const since = COLUMN_SINCE[column];
+    if (since !== undefined && Number(version) < Number(since)) {
+      throw new BuildError(
+        file,
+        `line ${line}`,
+        `column "${column}" needs snapshot_version ${since} or later (the file says ${version})`,
+      );
     }
     if (seen.has(column)) throw new BuildError(file, `line ${line}`, `column "${column}" appears twice`);
     seen.add(column);

@@ -3,7 +3,12 @@
  * and rows in a fixed column order, LF line ends, fields quoted only when RFC 4180 requires it. The same
  * rows always give the same bytes.
  */
-import { CATEGORY_SEPARATOR, OPTIONAL_COLUMNS, REQUIRED_COLUMNS } from "./catalog_snapshot_reader.ts";
+import {
+  CATEGORY_SEPARATOR,
+  OPTIONAL_COLUMNS,
+  REQUIRED_COLUMNS,
+  SNAPSHOT_VERSION,
+} from "./catalog_snapshot_reader.ts";
 
 /** One row to write; absent optional values are written empty. */
 export interface SnapshotRow {
@@ -20,6 +25,8 @@ export interface SnapshotRow {
   readonly unit?: string;
   readonly is_deal?: boolean | undefined;
   readonly valid_until?: string;
+  /** The retailer's own text of the offer, written only when it differs from `product`. */
+  readonly source_name?: string;
 }
 
 /** The metadata lines to write, in order; `generated` is written only when given. */
@@ -35,16 +42,21 @@ const COLUMNS = [
   ...REQUIRED_COLUMNS,
   ...OPTIONAL_COLUMNS.filter((c) => c !== "observation_id"),
 ];
+// A snapshot none of whose rows has a source name of its own is written without that column.
+const WITHOUT_SOURCE_NAME = COLUMNS.filter((c) => c !== "source_name");
 
 /** The snapshot file text for `rows`. */
 export function formatSnapshot(header: SnapshotHeader, rows: readonly SnapshotRow[]): string {
+  const sourceName = (row: SnapshotRow) =>
+    row.source_name === undefined || row.source_name === row.product ? "" : row.source_name;
+  const withSourceName = rows.some((row) => sourceName(row) !== "");
   const lines = [
-    "# snapshot_version: 1",
+    `# snapshot_version: ${SNAPSHOT_VERSION}`,
     `# country: ${header.country}`,
     `# currency: ${header.currency}`,
     `# source: ${oneLine(header.source)}`,
     ...(header.generated === undefined ? [] : [`# generated: ${oneLine(header.generated)}`]),
-    COLUMNS.join(","),
+    (withSourceName ? COLUMNS : WITHOUT_SOURCE_NAME).join(","),
   ];
   for (const row of rows) {
     const isDeal = row.is_deal === undefined ? "" : String(row.is_deal);
@@ -62,6 +74,7 @@ export function formatSnapshot(header: SnapshotHeader, rows: readonly SnapshotRo
         row.unit ?? "",
         isDeal,
         row.valid_until ?? "",
+        ...(withSourceName ? [sourceName(row)] : []),
       ].map(csvField).join(","),
     );
   }

@@ -1,14 +1,17 @@
 /**
  * The catalog statistics served by GET /v1/public/stats, computed once at build time from every snapshot.
  *
- * What each figure counts (names compare by `nameKey`: case, spacing, ®/™ and apostrophe style aside):
- * - observations.total: rows across all snapshots;
- * - products.unique: distinct (brand, product) pairs, across countries ("" is the unknown brand);
- * - products.listings: distinct (retailer, brand, product, country);
+ * What each figure counts (names compare by `nameKey`: case, spacing, ®/™ and apostrophe style aside; a
+ * product is a name of a brand at one pack size, as the analytics count it: catalog_rows.ts):
+ * - observations.total: observations across all snapshots, a repeated row (the same listing at the same
+ *   instant and price) counted once;
+ * - products.unique: distinct (brand, product, pack) across countries ("" is the unknown brand);
+ * - products.listings: distinct (retailer, brand, product, pack, country);
  * - retailers.total: distinct retailer names, case-insensitive as retailer values are in the interface;
  * - brands.total: distinct non-empty brands;
  * - categories.*: the tree formed by the union of category paths (see catalog_category_tree.ts);
- * - last_updated: the latest observed_at, ISO 8601 UTC with `Z`.
+ * - last_updated: the latest observed_at, ISO 8601 UTC with `Z`;
+ * - generated: the observations of snapshots marked generated (not observed prices) and their countries.
  * The per-file report adds how many observations have an exact, derived or unknown unit price.
  */
 import { BuildError } from "../input/build_error.ts";
@@ -17,7 +20,9 @@ import { type CatalogCountry, type CatalogSnapshot, readSnapshot } from "./catal
 import { categoryTreeFigures } from "./catalog_category_tree.ts";
 import { nameKey } from "../../src/format/name_key.ts";
 import { formatUtc } from "./catalog_observed_at.ts";
-import { type UnitConversionCounts, unitConversionCounts } from "./unit_size.ts";
+import { type PackSize, type UnitConversionCounts, unitConversionCounts } from "./pack_size.ts";
+import { rowIdentity } from "./catalog_rows.ts";
+import { rate } from "./catalog_figures.ts";
 
 /** What one snapshot contributed, for the build's summary. */
 export interface CatalogFileReport {
@@ -56,19 +61,29 @@ export function catalogStats(snapshots: readonly CatalogSnapshot[]): CatalogStat
   const listings = new Set<string>();
   const retailers = new Set<string>();
   const brands = new Set<string>();
-  let observations = 0;
+  const observed = new Set<string>();
+  const packs = new Map<string, PackSize>();
+  const generatedCountries = new Set<string>();
+  let generated = 0;
   let latest = Number.NEGATIVE_INFINITY;
   for (const snapshot of snapshots) {
+    const before = observed.size;
     for (const row of snapshot.observations) {
-      const product = productKey(row.brand, row.product);
+      const product = rowIdentity(row, packs).productKey;
+      const listing = `${nameKey(row.retailer)}\u001f${product}\u001f${row.country}`;
       products.add(product);
-      listings.add(`${nameKey(row.retailer)}\u001f${product}\u001f${row.country}`);
+      listings.add(listing);
+      observed.add(`${listing}\u001f${row.observed_at}\u001f${row.price}`);
       retailers.add(nameKey(row.retailer));
       if (row.brand !== "") brands.add(nameKey(row.brand));
       latest = Math.max(latest, row.observed_at);
-      observations++;
+    }
+    if (snapshot.metadata.generated !== undefined) {
+      generated += observed.size - before;
+      generatedCountries.add(snapshot.metadata.country);
     }
   }
+  const observations = observed.size;
   if (observations === 0) {
     throw new BuildError(
       snapshots.map((s) => s.file).join(", ") || "catalog",
@@ -84,20 +99,21 @@ export function catalogStats(snapshots: readonly CatalogSnapshot[]): CatalogStat
     brands: { total: brands.size },
     observations: { total: observations },
     last_updated: formatUtc(latest),
+    generated: {
+      observations: generated,
+      share: rate(generated / observations)!,
+      countries: [...generatedCountries].sort(),
+    },
   };
-}
-
-function productKey(brand: string, product: string): string {
-  // The unit separator cannot occur in a trimmed name, so (brand, product) pairs cannot collide.
-  return `${nameKey(brand)}\u001f${nameKey(product)}`;
 }
 
 function fileReport(snapshot: CatalogSnapshot): CatalogFileReport {
   const listings = new Set<string>();
   const retailers = new Set<string>();
+  const packs = new Map<string, PackSize>();
   let first = Number.POSITIVE_INFINITY, last = Number.NEGATIVE_INFINITY, branded = 0;
   for (const row of snapshot.observations) {
-    listings.add(`${nameKey(row.retailer)}\u001f${productKey(row.brand, row.product)}`);
+    listings.add(`${nameKey(row.retailer)}\u001f${rowIdentity(row, packs).productKey}`);
     retailers.add(nameKey(row.retailer));
     if (row.brand !== "") branded++;
     first = Math.min(first, row.observed_at);

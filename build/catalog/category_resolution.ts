@@ -1,25 +1,32 @@
 /**
  * Every `category` input that can resolve, per country, precomputed: the keys of the lookup shard and the
- * targets (sets of category nodes) their answers cover.
+ * targets (sets of category nodes) their answers cover, each with what it included and left out, and why.
  *
- * An input is normalised as the lexicon normalises phrases (NFKC, case folding, white space) and tried in
- * this order: an 8-digit GPC node code; a lexicon phrase (its bricks); a GPC title (brick, class, family or
- * segment); a catalog category (its full path, or the name of its own level: `bread` names every node
- * whose last level is Bread). GPC nodes reach catalog categories through the curated category → GPC links:
- * a GPC node covers the categories linked to it or to any node under it. The first step that reaches at
- * least one category of the country wins. Catalog keys are also registered by `nameKey` (accents and ®/™
- * aside), which the runtime tries when the normalised input is not a key.
- *
- * A target is the minimal set of nodes (no node under another of the set); inputs reaching the same set
- * share one target, numbered by the sorted order of the sets so that numbering is a pure function of the
- * inputs.
+ * An input is normalised as the lexicon normalises phrases (NFKC, case folding, white space). Two routes meet:
+ * - GPC: an 8-digit GPC node code, else a lexicon phrase (its bricks), else a GPC title (brick, class,
+ *   family or segment), tried in that order (a phrase or title is also found by its folded words: `snack`
+ *   finds the title Snacks). GPC nodes reach catalog categories through the curated category → GPC links:
+ *   a GPC node covers the categories linked to it or to any node under it (a category linked to a node
+ *   above the input's may hold other products: only its name can bring it in).
+ * - Catalog: a full category path, or the category levels that name the input (category_naming.ts: "pasta"
+ *   names Pantry > Pasta, Pasta & Noodles > Fresh Pasta, Pantry > Beans Or Pasta, not Pantry > Pasta Sauce).
+ * An input's categories are those of both routes (a code has only the GPC route). So the links decide where
+ * they exist and the catalog's own paths elsewhere, and the resolution keeps working when the curated table
+ * or the GPC release changes. `matched_by` names the GPC step when it reached a category, else
+ * `catalog_category`. Catalog keys are also registered by `nameKey` and by folded words, which the runtime
+ * tries in that order when the normalised input is not a key.
  */
 import { nameKey } from "../../src/format/name_key.ts";
 import { normalisePhrase } from "../../src/format/phrase_normalise.ts";
+import { foldedCategoryKey } from "../../src/format/category_words.ts";
 import type { CodeRecord, GpcNodeView, LexiconRecord } from "../../src/format/shard_records.ts";
-import type { CategoryResolution, MatchedBy } from "../../src/format/catalog_records.ts";
+import type { MatchedBy } from "../../src/format/catalog_records.ts";
 import type { CountryCatalog } from "./catalog_model.ts";
-import { subtreeOf } from "./catalog_nodes.ts";
+import { categoryNaming, type CategoryVerdict, namedCategories } from "./category_naming.ts";
+import { levelKinds } from "./category_kinds.ts";
+import { assembleTargets, type CountryResolutions, type ResolvedInput } from "./category_targets.ts";
+
+export type { CountryResolutions, Target } from "./category_targets.ts";
 
 /** A curated link of a catalog category to a GPC node. */
 export interface CategoryLink {
@@ -28,24 +35,9 @@ export interface CategoryLink {
   readonly gpc_code: string;
 }
 
-/** A target: the nodes an answer covers and the listings under them. */
-export interface Target {
-  readonly id: number;
-  /** The minimal node set, ascending. */
-  readonly nodes: readonly number[];
-  /** Every listing in the nodes' subtrees, ascending. */
-  readonly listings: readonly number[];
-}
-
-/** The resolutions of a country: lookup key (normalised input) → resolution, and the targets. */
-export interface CountryResolutions {
-  readonly keys: ReadonlyMap<string, CategoryResolution>;
-  readonly targets: readonly Target[];
-}
-
-interface Candidate {
+/** What the GPC route makes of an input. */
+interface GpcCandidate {
   readonly matched_by: MatchedBy;
-  readonly nodes: ReadonlySet<number>;
   readonly gpc: GpcNodeView | null;
   readonly gpc_codes: readonly string[];
 }
@@ -60,57 +52,91 @@ export function resolveCategories(
   links: readonly CategoryLink[],
 ): CountryResolutions {
   const { nodes } = catalog;
+  const nodeByKey = new Map(nodes.map((node, i) => [node.key, i]));
+  const ownLink = new Map<number, string>();
+  for (const link of links) {
+    const node = nodeByKey.get(pathKey(link.category));
+    if (node !== undefined && codes.get(link.gpc_code)?.path !== undefined) ownLink.set(node, link.gpc_code);
+  }
   const covered = gpcCoverage(catalog, codes, links);
   const whole = wholeNodes(codes);
-  const reach = (gpcCodes: readonly string[]) =>
-    new Set(whole(gpcCodes).flatMap((c) => [...covered.get(c) ?? []]));
-  const candidates = new Map<string, Candidate[]>();
-  const offer = (key: string, candidate: Candidate) => {
-    if (key === "") return;
-    const list = candidates.get(key);
-    if (list === undefined) candidates.set(key, [candidate]);
-    else list.push(candidate);
+  const naming = categoryNaming(nodes, ownLink);
+  const gpcByKey = new Map<string, GpcCandidate>();
+  const gpcByFolded = new Map<string, GpcCandidate>();
+  const offerGpc = (key: string, candidate: GpcCandidate) => {
+    if (!gpcByKey.has(key)) gpcByKey.set(key, candidate);
+    const folded = foldedCategoryKey(key);
+    if (folded !== "" && !gpcByFolded.has(folded)) gpcByFolded.set(folded, candidate);
   };
   const byTitle = new Map<string, string[]>();
-  for (const [code, record] of codes) {
+  for (const [code, record] of [...codes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (!HIERARCHY.has(record.kind) || record.node === undefined) continue;
-    offer(code, { matched_by: "gpc_code", nodes: reach([code]), gpc: record.node, gpc_codes: [code] });
+    gpcByKey.set(code, { matched_by: "gpc_code", gpc: record.node, gpc_codes: [code] });
     const title = normalisePhrase(record.title);
     byTitle.set(title, [...byTitle.get(title) ?? [], code]);
   }
-  for (const [phrase, record] of lexicon) {
+  for (const [phrase, record] of [...lexicon].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const bricks = record.gpc.map((node) => node.code);
-    offer(phrase, {
+    offerGpc(phrase, {
       matched_by: "lexicon",
-      nodes: reach(bricks),
       gpc: record.gpc.length === 1 ? record.gpc[0]! : null,
       gpc_codes: bricks,
     });
   }
-  for (const [title, titled] of byTitle) {
+  for (const [title, titled] of [...byTitle].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const sorted = titled.sort();
-    offer(title, {
+    offerGpc(title, {
       matched_by: "gpc_title",
-      nodes: reach(sorted),
       gpc: sorted.length === 1 ? codes.get(sorted[0]!)!.node! : null,
       gpc_codes: sorted,
     });
   }
-  const byName = new Map<string, Set<number>>();
-  const addName = (key: string, node: number) => {
-    if (!byName.has(key)) byName.set(key, new Set());
-    byName.get(key)!.add(node);
-  };
+  const pathNodes = new Map<string, number>();
+  const catalogKeys = new Set<string>();
   nodes.forEach((node, i) => {
-    for (const text of [node.path, node.levels[node.levels.length - 1]!]) {
-      addName(normalisePhrase(text), i);
-      addName(nameKey(text), i);
+    for (const key of [normalisePhrase(node.path), nameKey(node.path)]) pathNodes.set(key, i);
+    const level = node.levels[node.levels.length - 1]!;
+    const kinds = levelKinds(level);
+    for (const text of [level, kinds.kind.join(" "), ...kinds.members.map((m) => m.join(" "))]) {
+      for (const key of [normalisePhrase(text), nameKey(text), foldedCategoryKey(text)]) catalogKeys.add(key);
     }
+    for (const member of kinds.members) catalogKeys.add(member[member.length - 1] ?? "");
   });
-  for (const [key, set] of byName) {
-    offer(key, { matched_by: "catalog_category", nodes: set, gpc: null, gpc_codes: [] });
+  const inputs = new Map<string, ResolvedInput>();
+  const keys = new Set([...gpcByKey.keys(), ...catalogKeys, ...pathNodes.keys()]);
+  for (const key of keys) {
+    if (key === "") continue;
+    const gpc = gpcByKey.get(key) ??
+      (/^\d{8}$/.test(key) ? undefined : gpcByFolded.get(foldedCategoryKey(key)));
+    const included: CategoryVerdict[] = [], leftOut: CategoryVerdict[] = [];
+    let reached = false;
+    if (gpc !== undefined) {
+      const named = whole(gpc.gpc_codes);
+      for (const code of named) {
+        for (const node of covered.get(code) ?? []) {
+          const link = ownLink.get(node)!;
+          included.push({ node, reason: `linked to GPC ${link} ${codes.get(link)?.title ?? ""}` });
+          reached = true;
+        }
+      }
+    }
+    const path = pathNodes.get(key);
+    if (path !== undefined) included.push({ node: path, reason: `its path is "${nodes[path]!.path}"` });
+    if (gpc?.matched_by !== "gpc_code") {
+      const named = namedCategories(naming, key, gpc?.gpc_codes ?? [], codes);
+      included.push(...named.included);
+      leftOut.push(...named.leftOut);
+    }
+    if (included.length === 0) continue;
+    inputs.set(key, {
+      matched_by: reached ? gpc!.matched_by : "catalog_category",
+      gpc: reached ? gpc!.gpc : null,
+      gpc_codes: reached ? gpc!.gpc_codes : [],
+      included,
+      leftOut,
+    });
   }
-  return assemble(catalog, candidates);
+  return assembleTargets(catalog, inputs);
 }
 
 /** Category path as a snapshot writes it (`Pantry > Bread`) → node key. */
@@ -137,71 +163,6 @@ export function gpcCoverage(
     }
   }
   return covered;
-}
-
-// Picks each key's winning candidate, numbers the distinct node sets and writes the resolutions.
-function assemble(catalog: CountryCatalog, candidates: ReadonlyMap<string, Candidate[]>): CountryResolutions {
-  const { nodes, listings, retailers } = catalog;
-  const winners = new Map<string, { candidate: Candidate; set: number[] }>();
-  for (const [key, list] of candidates) {
-    const candidate = list.find((c) => c.nodes.size > 0);
-    if (candidate === undefined) continue;
-    winners.set(key, { candidate, set: minimalSet(catalog, candidate.nodes) });
-  }
-  const setKeys = [...new Set([...winners.values()].map(({ set }) => set.join(",")))].sort();
-  const targetOf = new Map(setKeys.map((key, id) => [key, id]));
-  const listingsByNode = new Map<number, number[]>();
-  listings.forEach((listing, l) => {
-    const list = listingsByNode.get(listing.node);
-    if (list === undefined) listingsByNode.set(listing.node, [l]);
-    else list.push(l);
-  });
-  const targets: Target[] = setKeys.map((key, id) => {
-    const set = key.split(",").map(Number);
-    const under = set.flatMap((root) => subtreeOf(nodes, root)).flatMap((node) =>
-      listingsByNode.get(node) ?? []
-    );
-    return { id, nodes: set, listings: [...new Set(under)].sort((a, b) => a - b) };
-  });
-  const keys = new Map<string, CategoryResolution>();
-  for (const [key, { candidate, set }] of [...winners].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const target = targets[targetOf.get(set.join(","))!]!;
-    const products = new Set<number>();
-    const byRetailer = retailers.map(() => new Set<number>());
-    for (const l of target.listings) {
-      products.add(listings[l]!.product);
-      byRetailer[listings[l]!.retailer]!.add(listings[l]!.product);
-    }
-    const categories = set.map((node) => nodes[node]!.path).sort();
-    keys.set(key, {
-      matched_by: candidate.matched_by,
-      target: target.id,
-      gpc: candidate.gpc,
-      gpc_codes: candidate.gpc_codes,
-      catalog_categories: categories,
-      products: products.size,
-      products_by_retailer: byRetailer.map((s) => s.size),
-      resolved_json: [
-        `"matched_by":${JSON.stringify(candidate.matched_by)}`,
-        `"gpc":${JSON.stringify(candidate.gpc)}`,
-        `"gpc_codes":${JSON.stringify(candidate.gpc_codes)}`,
-        `"catalog_categories":${JSON.stringify(categories)}`,
-      ].join(","),
-    });
-  }
-  return { keys, targets };
-}
-
-// Drops every node that lies under another node of the set.
-function minimalSet(catalog: CountryCatalog, set: ReadonlySet<number>): number[] {
-  const { nodes } = catalog;
-  const kept: number[] = [];
-  for (const node of set) {
-    let above = nodes[node]!.parent;
-    while (above !== -1 && !set.has(above)) above = nodes[above]!.parent;
-    if (above === -1) kept.push(node);
-  }
-  return kept.sort((a, b) => a - b);
 }
 
 /**

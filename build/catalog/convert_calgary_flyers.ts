@@ -6,8 +6,11 @@
  * ```
  *
  * Source columns: Date, Store, Item, Price_Text, Price_Value, Valid_Until, Category, Is_Deal, Original_Name,
- * recorded_at, Sub_Category. Each kept row becomes one observation: product = Item (trimmed), brand by the
- * curated list (catalog_brand_list.ts, default data/catalog/brands_ca.txt), retailer = Store, category =
+ * recorded_at, Sub_Category. Each kept row becomes one observation: product = Item (trimmed), source_name =
+ * Original_Name (trimmed; written only when it differs from Item: the flyer's own text, which often states
+ * the pack size the Item leaves out), brand by the curated list (catalog_brand_list.ts, default
+ * data/catalog/brands_ca.txt) read from Item, or from Original_Name when Item names none, retailer = Store,
+ * category =
  * Category > Sub_Category (underscores to spaces, words capitalised; Category alone when Sub_Category is
  * empty), price = Price_Value, observed_at = Date, is_deal from Is_Deal (True/TRUE/1, False/FALSE/0, empty),
  * valid_until = Valid_Until, observation_id = "ca-flyer-" and the source line. A row without a usable price
@@ -30,6 +33,7 @@ export const FLYER_COLUMNS = [
   "Category",
   "Is_Deal",
   "Sub_Category",
+  "Original_Name",
 ] as const;
 
 /** What a conversion kept, dropped and recognised. */
@@ -77,7 +81,7 @@ export function convertCalgaryFlyers(
       if (validUntil === "" && value("Valid_Until") !== "") validUntilUnreadable++;
       const isDeal = dealFlag(value("Is_Deal"));
       if (isDeal === undefined && value("Is_Deal") !== "") isDealUnreadable++;
-      const brand = brandOf(value("Item"), brands);
+      const brand = brandOf(value("Item"), brands) || brandOf(value("Original_Name"), brands);
       if (brand !== "") {
         branded++;
         brandNames.add(brand);
@@ -95,6 +99,7 @@ export function convertCalgaryFlyers(
         observed_at: value("Date"),
         is_deal: isDeal,
         valid_until: validUntil,
+        source_name: value("Original_Name"),
       });
     }
   }

@@ -1,23 +1,36 @@
 /**
- * What the marketing analytics read from listings the same way: a listing's current price and unit price,
- * the dominant unit basis of a set of listings, the current market of every category node (its subtree,
- * across retailers), the outliers a sample leaves out, ISO weeks, and the retailer order of rows.
+ * What the marketing and analyst analytics read from listings the same way: a listing's current price (for
+ * comparisons of the same product) and shelf price (for comparisons across products), its unit price, the
+ * dominant unit basis of a set of listings, the current market of every category node (its subtree, across
+ * retailers), the outliers a sample leaves out, ISO weeks, and the retailer order of rows.
+ *
+ * A current offer that is the lowest of several same-day prices (an ambiguous pack) compares with nothing; a
+ * price per unit of measure or of an unstated basis compares with other prices of the same product only,
+ * never with prices per item of other products.
  */
-import { BASES, type CountryCatalog, DAY_MS } from "./catalog_model.ts";
+import { BASES, type CountryCatalog, DAY_MS, PRICE_BASES } from "./catalog_model.ts";
 import { median } from "./catalog_figures.ts";
 import type { UnitBasis } from "./unit_size.ts";
 
-/** A listing's current price (NaN when it has none). */
+const ITEM = PRICE_BASES.indexOf("item");
+
+/** A listing's current price for comparisons of the same product (NaN without one, or when ambiguous). */
 export function currentPrice(catalog: CountryCatalog, l: number): number {
   const i = catalog.listings[l]!.current;
-  return i < 0 ? NaN : catalog.obs.price[i]!;
+  return i < 0 || catalog.obs.ambiguous[i] === 1 ? NaN : catalog.obs.price[i]!;
+}
+
+/** A listing's current price per item, for comparisons across products (NaN otherwise). */
+export function shelfPrice(catalog: CountryCatalog, l: number): number {
+  const i = catalog.listings[l]!.current;
+  return i < 0 || catalog.obs.priceBasis[i] !== ITEM ? NaN : currentPrice(catalog, l);
 }
 
 /** A listing's current unit price in `basis` (NaN when it has no current price or no unit price in that basis). */
 export function currentUnitPrice(catalog: CountryCatalog, l: number, basis: UnitBasis | null): number {
   const i = catalog.listings[l]!.current;
   if (i < 0 || basis === null || BASES[catalog.obs.basis[i]!] !== basis) return NaN;
-  return catalog.obs.price[i]! / catalog.obs.quantity[i]!;
+  return catalog.obs.ambiguous[i] === 1 ? NaN : catalog.obs.price[i]! / catalog.obs.quantity[i]!;
 }
 
 /**
@@ -49,9 +62,9 @@ export function outliersSince(catalog: CountryCatalog, listings: Iterable<number
 
 /** A category node's current market: across retailers, over the listings of its subtree. */
 export interface NodeMarket {
-  /** Median current price (NaN when none). */
+  /** Median current shelf price (NaN when none). */
   readonly median: number;
-  /** Distinct brand keys ("" for unbranded) of its current listings. */
+  /** Distinct known brand keys of its current listings (an unknown brand is no brand). */
   readonly brands: ReadonlySet<string>;
   /** Retailers with a current listing in it. */
   readonly retailers: ReadonlySet<number>;
@@ -64,10 +77,11 @@ export function nodeMarkets(catalog: CountryCatalog): NodeMarket[] {
   const brands = nodes.map(() => new Set<string>()), retailers = nodes.map(() => new Set<number>());
   catalog.listings.forEach((listing, l) => {
     if (listing.current < 0) return;
-    const price = currentPrice(catalog, l);
+    const price = shelfPrice(catalog, l);
+    const brand = products[listing.product]!.brandKey;
     for (let node = listing.node; node !== -1; node = nodes[node]!.parent) {
-      prices[node]!.push(price);
-      brands[node]!.add(products[listing.product]!.brandKey);
+      if (!Number.isNaN(price)) prices[node]!.push(price);
+      if (brand !== "") brands[node]!.add(brand);
       retailers[node]!.add(listing.retailer);
     }
   });

@@ -2,11 +2,12 @@
  * Deal-finder, precomputed per country and window (`all` = the whole snapshot, `7d`, `31d`, `90d`: the
  * observations at or after the country's latest minus that many days).
  *
- * A listing takes part when its current price was observed in the window. Its reference price is the
- * median of its non-outlier observations in the window of the same pack size as the current one (the
- * current one included; `n_obs` of them). It is a deal when n_obs ≥ 2 and the current price is below the
- * reference by a served discount_pct (1 decimal) above 0; `is_lowest_in_window` when no observation of
- * the sample is cheaper. The deals are numbered in the `pct` order (`w:<window>`), and each category node
+ * A listing takes part when its current price (valid at the reference instant) was observed in the window
+ * and is its only price of that day. Its reference price is the median of its non-outlier observations in
+ * the window of the same pack size as the current one, days with several prices left out (the current one
+ * included; `n_obs` of them). It is a deal when n_obs ≥ 2 and the current price is below the reference by a
+ * served discount_pct (1 decimal) above 0; `is_lowest_in_window` when no observation of the sample is
+ * cheaper. The deals are numbered in the `pct` order (`w:<window>`), and each category node
  * lists the deals of its subtree in every order, for every retailer and per retailer
  * (`n:<node>:<window>[:<retailer>]`), so a request merges its target's lists and stops at `limit`.
  */
@@ -21,6 +22,7 @@ import type { CompiledCountry } from "./catalog_compile.ts";
 import { BASES, type CountryCatalog, DAY_MS } from "./catalog_model.ts";
 import { median, money, pct, unitPrice } from "./catalog_figures.ts";
 import { compareNames, compareText, dealFlag, instantOrNull, offerOf, samePack } from "./shopper_offers.ts";
+import { productHead, sizeJson } from "./shopper_products.ts";
 
 /** The days of each window; `all` has none. */
 export const WINDOW_DAYS: Readonly<Record<DealWindowName, number | null>> = {
@@ -49,10 +51,13 @@ export interface Deal {
 export function dealOf(catalog: CountryCatalog, l: number, from: number): Deal | undefined {
   const offer = offerOf(catalog, l);
   const { obs } = catalog;
-  if (offer === undefined || obs.time[offer.obs]! < from) return undefined;
+  if (offer === undefined || obs.time[offer.obs]! < from || offer.sameDay !== null) return undefined;
   const sample: number[] = [];
   for (const i of catalog.listings[l]!.observations) {
-    if (obs.outlier[i] === 0 && obs.time[i]! >= from && samePack(catalog, i, offer.obs)) {
+    if (
+      obs.outlier[i] === 0 && obs.ambiguous[i] === 0 && obs.time[i]! >= from &&
+      obs.time[i]! <= obs.time[offer.obs]! && samePack(catalog, i, offer.obs)
+    ) {
       sample.push(obs.price[i]!);
     }
   }
@@ -150,9 +155,8 @@ function rowJson(catalog: CountryCatalog, deal: Deal): string {
   const product = catalog.products[listing.product]!;
   const { obs } = catalog;
   return JSON.stringify({
-    product_id: product.id,
-    product: product.name,
-    brand: product.brand === "" ? null : product.brand,
+    ...productHead(product),
+    size: sizeJson(product),
     category: catalog.nodes[listing.node]!.path,
     retailer: catalog.retailers[listing.retailer]!.name,
     price: money(deal.price),

@@ -1,20 +1,24 @@
 /**
  * The shopper's view of a country's catalog, computed once and shared by the shopper shards: each product's
- * current offers (one per retailer with a current price), and the *scopes* (every retailer, or one) with
- * their products in ranking order.
+ * current offers (one per retailer whose offer is valid at the catalog's reference instant), and the
+ * *scopes* (every retailer, or one) with their products in ranking order.
  *
- * An offer is a listing's current observation: its price, and its unit price (price / pack size in kg, L or
- * each; NaN when the size is unknown). A product's offers are ordered by price, then unit price (unknown
- * last), then retailer name; its best offer in a scope is the first offer there. A scope ranks its products
- * by their best offer: unit price known first, grouped by basis (kg, L, each), by unit price, then price,
- * then product name and id. The runtime may reorder the basis groups (dominant basis first), never inside
- * them.
+ * An offer is a listing's current observation (catalog_current.ts): its price, and its unit price (price /
+ * pack size in kg, L or each; NaN when the size is unknown). A product's offers are ordered by price group
+ * (a price per item or per measure before one of unstated basis: never ranked against each other), price,
+ * unit price (unknown last), then retailer name; its best offer in a scope is the first offer there. A scope
+ * ranks its products by their best offer: unit price known first, grouped by basis (kg, L, each), by unit
+ * price; then prices per item without a unit price; then prices of unstated basis (fresh meat and fish that
+ * may be priced per weight); then price, product name and id. The runtime may reorder the unit-price basis
+ * groups (dominant basis first), never inside them, and never moves the last two groups.
  */
 import { ALL_SCOPE } from "../../src/format/shopper_records.ts";
 import { nameKey } from "../../src/format/name_key.ts";
-import type { CountryCatalog } from "./catalog_model.ts";
+import { type CountryCatalog, DAY_MS, PRICE_BASES } from "./catalog_model.ts";
 import { median } from "./catalog_figures.ts";
 import { formatUtc } from "./catalog_observed_at.ts";
+
+const UNSTATED = PRICE_BASES.indexOf("unstated");
 
 /** A listing's current price, as an offer. */
 export interface Offer {
@@ -27,6 +31,10 @@ export interface Offer {
   readonly unitPrice: number;
   /** Index into BASES (0: unknown). */
   readonly basis: number;
+  /** True when the price basis is unstated (it may be per weight): never ranked against prices per item. */
+  readonly unstated: boolean;
+  /** The listing's distinct prices on the offer's day when it listed several (price is the lowest), else null. */
+  readonly sameDay: readonly number[] | null;
 }
 
 /** A product with at least one current offer. */
@@ -72,15 +80,33 @@ export function shopperModel(catalog: CountryCatalog): ShopperModel {
 export function offerOf(catalog: CountryCatalog, l: number): Offer | undefined {
   const listing = catalog.listings[l]!;
   const i = listing.current;
-  if (i < 0) return undefined;
-  const price = catalog.obs.price[i]!;
+  return i < 0 ? undefined : offerAt(catalog, l, i);
+}
+
+/** Listing `l`'s offer of observation `i` (its current or its expired one). */
+export function offerAt(catalog: CountryCatalog, l: number, i: number): Offer {
+  const { obs } = catalog;
+  const price = obs.price[i]!;
+  let sameDay: number[] | null = null;
+  if (obs.ambiguous[i] === 1) {
+    const day = Math.floor(obs.time[i]! / DAY_MS);
+    sameDay = [
+      ...new Set(
+        [...catalog.listings[l]!.observations]
+          .filter((j) => obs.outlier[j] === 0 && Math.floor(obs.time[j]! / DAY_MS) === day)
+          .map((j) => obs.price[j]!),
+      ),
+    ].sort((a, b) => a - b);
+  }
   return {
     listing: l,
-    retailer: listing.retailer,
+    retailer: catalog.listings[l]!.retailer,
     obs: i,
     price,
-    unitPrice: price / catalog.obs.quantity[i]!,
-    basis: catalog.obs.basis[i]!,
+    unitPrice: price / obs.quantity[i]!,
+    basis: obs.basis[i]!,
+    unstated: obs.priceBasis[i] === UNSTATED,
+    sameDay,
   };
 }
 
@@ -130,7 +156,7 @@ function buildModel(catalog: CountryCatalog): ShopperModel {
   const products = new Map<number, ShopperProduct>();
   for (const [product, ls] of [...byProduct].sort(([a], [b]) => a - b)) {
     const offers = ls.map((l) => offerOf(catalog, l)).filter((o) => o !== undefined).sort((a, b) =>
-      a.price - b.price || compareUnit(a.unitPrice, b.unitPrice) ||
+      Number(a.unstated) - Number(b.unstated) || a.price - b.price || compareUnit(a.unitPrice, b.unitPrice) ||
       compareNames(retailers[a.retailer]!.name, retailers[b.retailer]!.name)
     );
     if (offers.length === 0) continue;
@@ -165,13 +191,18 @@ function scopeOf(
   const scope: ShopperScope = { key, retailer, products: [] };
   const keyed = products.map((product) => ({ product, best: bestOffer(product, scope) }));
   keyed.sort((a, b) => {
-    const known = Number(Number.isNaN(a.best.unitPrice)) - Number(Number.isNaN(b.best.unitPrice));
-    return known || a.best.basis - b.best.basis || compareUnit(a.best.unitPrice, b.best.unitPrice) ||
+    const group = rankGroup(a.best) - rankGroup(b.best);
+    return group || a.best.basis - b.best.basis || compareUnit(a.best.unitPrice, b.best.unitPrice) ||
       a.best.price - b.best.price ||
       compareNames(catalog.products[a.product.product]!.name, catalog.products[b.product.product]!.name) ||
       compareText(catalog.products[a.product.product]!.id, catalog.products[b.product.product]!.id);
   });
   return { key, retailer, products: keyed.map(({ product }) => product) };
+}
+
+/** An offer's ranking group: 0 with a unit price, 1 per item without one, 2 of unstated basis. */
+export function rankGroup(offer: Offer): number {
+  return offer.unstated ? 2 : Number.isNaN(offer.unitPrice) ? 1 : 0;
 }
 
 // Unit prices ascending, unknown (NaN) last.

@@ -1,32 +1,61 @@
 /**
  * The product search of best-price and price-drop-alert, precomputed per country: an inverted index from
  * each word of a product's name and brand (`t:<word>`) and from each prefix of such a word (`p:<prefix>`)
- * to the products, per scope, as ascending `ordinal × 2 + name flag` entries (see
- * src/format/shopper_records.ts), and per scope (`s:<scope>`) the ordinal → product table with what the
- * runtime ranks and filters on without reading products: the best offer's unit basis, and each listing's
- * current price and change (price-drop-alert). Only products with a current price are indexed.
+ * to the products, per scope, as ascending `ordinal × 8 + flags` entries (see src/format/shopper_records.ts:
+ * in the name, the name's last word, a word of its category's kind), and per scope (`s:<scope>`) the
+ * ordinal → product table with what the runtime ranks and filters on without reading products: the best
+ * offer's ranking group, the sizes (in words) of the kinds its categories name, and each listing's current
+ * price and change
+ * (price-drop-alert). Only products with a current price are indexed.
  */
-import { searchTokens, tokenPrefixes } from "../../src/format/search_tokens.ts";
-import type { SearchPosting, SearchScope } from "../../src/format/shopper_records.ts";
+import { indexTokens, searchTokens, tokenPrefixes } from "../../src/format/search_tokens.ts";
+import { foldWord } from "../../src/format/category_words.ts";
+import {
+  SEARCH_FLAG_HEAD,
+  SEARCH_FLAG_KIND,
+  SEARCH_FLAG_NAME,
+  type SearchPosting,
+  type SearchScope,
+} from "../../src/format/shopper_records.ts";
 import type { CompiledCountry } from "./catalog_compile.ts";
 import type { CountryCatalog } from "./catalog_model.ts";
-import { bestOffer, compareNames, compareText, shopperModel } from "./shopper_offers.ts";
+import { levelKinds } from "./category_kinds.ts";
+import { bestOffer, compareNames, compareText, rankGroup, shopperModel } from "./shopper_offers.ts";
 import { type AlertFigures, alertFigures } from "./shopper_alerts.ts";
+
+// Tokens that close a name without naming the product: sizes ("400 G", "12'S").
+const SIZE_TOKEN = /^(?:\d.*|g|kg|ml|l|lb|lbs|oz|s|pk|pack|ct)$/;
 
 /** The search records of a country: `t:<word>`, `p:<prefix>` and `s:<scope>`. */
 export function* compileShopperSearch({ catalog }: CompiledCountry): Generator<[string, unknown]> {
   const model = shopperModel(catalog);
-  // Per product: its words with the name flag (1 when in the name), and its prefixes likewise.
+  // Per product: its words with their flags, and its prefixes with the name flag.
   const words = new Map<number, Map<string, number>>();
   const prefixes = new Map<number, Map<string, number>>();
-  for (const product of model.products.keys()) {
+  const kindSize = new Map<number, number>();
+  for (const [product, entry] of model.products) {
     const { name, brand } = catalog.products[product]!;
+    // The kinds the categories of its current listings name ("Dairy & Eggs > Butter": butter).
+    const kinds = entry.offers.map((offer) => {
+      const levels = catalog.nodes[catalog.listings[offer.listing]!.node]!.levels;
+      return levelKinds(levels[levels.length - 1]!).kind;
+    }).filter((kind) => kind.length > 0 && kind.length <= 30);
+    const kindWords = new Set(kinds.flat());
+    kindSize.set(product, kinds.reduce((mask, kind) => mask | (1 << kind.length), 0));
+    const clause = searchTokens(name.split(",")[0]!);
+    while (clause.length > 1 && SIZE_TOKEN.test(clause[clause.length - 1]!)) clause.pop();
+    const head = clause[clause.length - 1];
     const own = new Map<string, number>();
-    for (const token of searchTokens(brand)) own.set(token, 0);
-    for (const token of searchTokens(name)) own.set(token, 1);
+    const flagOf = (token: string, inName: boolean) =>
+      (inName ? SEARCH_FLAG_NAME : 0) | (inName && token === head ? SEARCH_FLAG_HEAD : 0) |
+      (kindWords.has(foldWord(token)) ? SEARCH_FLAG_KIND : 0);
+    for (const token of indexTokens(brand)) own.set(token, flagOf(token, false));
+    for (const token of indexTokens(name)) own.set(token, flagOf(token, true));
     const starts = new Map<string, number>();
     for (const [token, flag] of own) {
-      for (const prefix of tokenPrefixes(token)) starts.set(prefix, Math.max(starts.get(prefix) ?? 0, flag));
+      for (const prefix of tokenPrefixes(token)) {
+        starts.set(prefix, (starts.get(prefix) ?? 0) | (flag & SEARCH_FLAG_NAME));
+      }
     }
     words.set(product, own);
     prefixes.set(product, starts);
@@ -39,13 +68,14 @@ export function* compileShopperSearch({ catalog }: CompiledCountry): Generator<[
     for (const [text, flag] of entries) {
       let posting = postings[kind].get(text);
       if (posting === undefined) postings[kind].set(text, posting = {});
-      (posting[scope] ??= []).push(ordinal * 2 + flag);
+      (posting[scope] ??= []).push(ordinal * 8 + flag);
     }
   };
   for (const scope of model.scopes) {
     const table = {
       ids: [] as string[],
       basis: [] as number[],
+      kind_sizes: [] as number[],
       listing_start: [] as number[],
       listing_retailer: [] as number[],
       listing_price: [] as number[],
@@ -59,7 +89,9 @@ export function* compileShopperSearch({ catalog }: CompiledCountry): Generator<[
       add("t", words.get(product.product)!, scope.key, ordinal);
       add("p", prefixes.get(product.product)!, scope.key, ordinal);
       table.ids.push(catalog.products[product.product]!.id);
-      table.basis.push(bestOffer(product, scope).basis);
+      const best = bestOffer(product, scope);
+      table.basis.push([best.basis, 0, 4][rankGroup(best)]!);
+      table.kind_sizes.push(kindSize.get(product.product)!);
       table.listing_start.push(alerts.length);
       for (const offer of product.offers) {
         if (scope.retailer !== null && offer.retailer !== scope.retailer) continue;

@@ -212,24 +212,3 @@ function counted(count: number): UnitSize {
 function size(conversion: UnitConversion, count: number, measure: Measure): UnitSize {
   return { conversion, quantity: Number((count * measure.factor).toPrecision(12)), basis: measure.basis };
 }
-
-/** Observations per unit conversion kind. */
-export type UnitConversionCounts = Record<UnitConversion, number>;
-
-/** How many of `observations` each conversion kind covers (the build reports it per snapshot). */
-export function unitConversionCounts(
-  observations: Iterable<{ readonly product: string; readonly unit: string }>,
-): UnitConversionCounts {
-  const counts: UnitConversionCounts = { exact: 0, derived: 0, unknown: 0 };
-  const known = new Map<string, UnitConversion>();
-  for (const { product, unit } of observations) {
-    const key = `${product}\u001f${unit}`;
-    let conversion = known.get(key);
-    if (conversion === undefined) {
-      conversion = unitSizeOf(product, unit).conversion;
-      known.set(key, conversion);
-    }
-    counts[conversion]++;
-  }
-  return counts;
-}

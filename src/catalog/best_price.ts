@@ -19,8 +19,13 @@ import { BEST_PRICE_METHOD, methodHead } from "./shopper_methods.ts";
 export const BEST_PRICE_LIMIT = 10;
 
 const METHOD_HEAD = methodHead(BEST_PRICE_METHOD);
-// Unit bases as SearchScope.basis numbers them: kg, L, each; 0 (unknown) always comes last.
+// Ranking groups as SearchScope.basis numbers them: a unit price in kg, L, each; then 0 (a price per item
+// without a unit price) and 4 (a price of unstated basis), always in that order, last.
 const KNOWN_BASES = [1, 2, 3];
+const LAST_GROUPS = [0, 4];
+const RANKS = [1, 2, 3, 4, 5];
+// Each match's bucket, reused across requests (a request is synchronous here: no other one interleaves).
+let buckets = new Uint8Array(1024);
 
 /** Prepares a best-price request: validation, country, retailer and the search, all free on failure. */
 export const prepareBestPrice: CatalogPrepare = (search, store, now) => {
@@ -51,25 +56,33 @@ export const prepareBestPrice: CatalogPrepare = (search, store, now) => {
 };
 
 /**
- * The first `limit` matches in answer order: match rank, then the basis groups (the basis most matches use
- * first; ties kg, L, each; unknown unit price last), then ordinal (unit price, price, name within a group).
- * Ordinals are ascending, so each group is a filter of the matches: O(matches) work.
+ * The first `limit` matches in answer order: match rank, then the ranking groups (unit prices, the basis
+ * most matches use first, ties kg, L, each; then prices per item without a unit price; then prices of
+ * unstated basis), then ordinal (unit price, price, name within a group). One pass counts the matches of
+ * each (rank, group) bucket; a second places those of the buckets the first `limit` reach, ordinals
+ * ascending within a bucket: O(matches) work.
  */
 export function ranked(matches: SearchMatches, limit: number): { ordinal: number; rank: number }[] {
   const { ordinals, ranks } = matches;
   const basis = int32Of(matches.scope.basis);
-  const uses = [0, 0, 0, 0];
-  for (const ordinal of ordinals) uses[basis[ordinal]!]!++;
-  const groups = [...KNOWN_BASES].sort((a, b) => uses[b]! - uses[a]! || a - b).concat(0);
-  const out: { ordinal: number; rank: number }[] = [];
-  for (const rank of [1, 2]) {
-    for (const group of groups) {
-      for (let at = 0; at < ordinals.length && out.length < limit; at++) {
-        if (ranks[at] === rank && basis[ordinals[at]!] === group) {
-          out.push({ ordinal: ordinals[at]!, rank });
-        }
-      }
-    }
+  const uses = [0, 0, 0, 0, 0];
+  for (let at = 0; at < ordinals.length; at++) uses[basis[ordinals[at]!]!]!++;
+  const groups = [...KNOWN_BASES].sort((a, b) => uses[b]! - uses[a]! || a - b).concat(LAST_GROUPS);
+  const place = new Int32Array(5);
+  groups.forEach((group, at) => place[group] = at);
+  if (buckets.length < ordinals.length) buckets = new Uint8Array(ordinals.length * 2);
+  const starts = new Int32Array(RANKS.length * groups.length + 1);
+  for (let at = 0; at < ordinals.length; at++) {
+    const b = (ranks[at]! - 1) * groups.length + place[basis[ordinals[at]!]!]!;
+    buckets[at] = b;
+    starts[b + 1]!++;
   }
-  return out;
+  for (let b = 1; b < starts.length; b++) starts[b]! += starts[b - 1]!;
+  // Only the buckets holding the first `limit` places are filled.
+  const slots = new Array<number>(Math.min(limit, ordinals.length));
+  for (let at = 0; at < ordinals.length; at++) {
+    const b = buckets[at]!;
+    if (starts[b]! < slots.length) slots[starts[b]!++] = at;
+  }
+  return slots.map((at) => ({ ordinal: ordinals[at]!, rank: ranks[at]! }));
 }

@@ -1,6 +1,6 @@
 /** The brand-tracker answer as a valibot schema (OpenAPI and tests). */
 import * as v from "npm:valibot@1.5.0";
-import { brandResolvedSchema, countSchema, metaSchema, share } from "./catalog_schemas.ts";
+import { brandResolvedSchema, countSchema, metaSchema, reasonSchema, share } from "./catalog_schemas.ts";
 
 const money = v.nullable(v.pipe(v.number(), v.minValue(0)));
 const change = v.nullable(v.number());
@@ -18,9 +18,10 @@ export const brandTrackerResponseSchema = v.strictObject({
     median_price: money,
     price_index: v.pipe(
       v.nullable(v.pipe(v.number(), v.minValue(0))),
-      v.description("100 = priced at the median of its categories; null: no category to compare with."),
+      v.description("100 = priced at the median of its categories; null: too few listings to compare."),
     ),
-    sample: v.strictObject({ n: countSchema, n_matched: countSchema }),
+    sample: v.strictObject({ n: countSchema, n_price: countSchema, n_matched: countSchema }),
+    reason: reasonSchema,
   })),
   distribution: v.strictObject({
     carrying: countSchema,
@@ -50,12 +51,19 @@ export const brandTrackerResponseSchema = v.strictObject({
     listings: countSchema,
     previous_listings: countSchema,
     change_listings: v.pipe(v.number(), v.integer()),
-    sample: v.strictObject({ n_promo: countSchema, previous_n_promo: countSchema }),
+    sample: v.strictObject({
+      n_price: countSchema,
+      previous_n_price: countSchema,
+      n_promo: countSchema,
+      previous_n_promo: countSchema,
+    }),
+    reason: reasonSchema,
   }),
   trend: v.array(v.strictObject({
     week: v.pipe(v.string(), v.regex(/^[0-9]{4}-W[0-9]{2}$/)),
     median_price: money,
     observations: countSchema,
+    reason: reasonSchema,
   })),
   method: v.strictObject({
     current: text,
@@ -64,8 +72,10 @@ export const brandTrackerResponseSchema = v.strictObject({
     price_index: text,
     distribution: text,
     promo_rate: text,
+    promo_coverage: text,
     trend: text,
     period: text,
+    minimum_sample: text,
     outliers_excluded: countSchema,
   }),
 });

@@ -15,6 +15,7 @@ import type {
 } from "../format/catalog_records.ts";
 import { nameKey } from "../format/name_key.ts";
 import { normalisePhrase } from "../format/phrase_normalise.ts";
+import { foldedCategoryKey } from "../format/category_words.ts";
 
 /** The settled country and retailer of a catalog request. */
 export interface CatalogContext {
@@ -80,9 +81,11 @@ export function resolveCategory(
 ): ResolvedCategory {
   const { country, retailer } = context;
   const normalised = normalisePhrase(input);
+  // The normalised input, then its name key (accents and ®/™ aside), then its folded words (snack = snacks).
   const resolution =
     store.catalog<CategoryResolution>("catalog_lookup", `${country}:category:${normalised}`) ??
-      store.catalog<CategoryResolution>("catalog_lookup", `${country}:category:${nameKey(input)}`);
+      store.catalog<CategoryResolution>("catalog_lookup", `${country}:category:${nameKey(input)}`) ??
+      store.catalog<CategoryResolution>("catalog_lookup", `${country}:category:${foldedCategoryKey(input)}`);
   if (resolution === undefined) {
     throw new ApiError(404, "NO_RESULTS", unresolvedMessage(input, normalised, country, store), {
       parameter: "category",

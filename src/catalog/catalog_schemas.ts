@@ -28,9 +28,19 @@ export const metaSchema = v.strictObject({
   ),
   generated: v.pipe(v.boolean(), v.description("True when every snapshot of the country is generated.")),
   latest_observed_at: instant,
+  as_of: v.pipe(
+    instant,
+    v.description(
+      "The reference instant of every current figure: the country's latest observation. An offer is " +
+        "current only while valid at as_of, whatever the time of the answer (freshness_seconds says how " +
+        "old as_of is).",
+    ),
+  ),
   schema_version: v.pipe(v.string(), v.regex(/^v[0-9]+$/)),
   freshness_seconds: v.pipe(count, v.description("Seconds from the latest observation to this answer.")),
 });
+
+const categoryVerdict = v.strictObject({ category: v.string(), reason: v.string() });
 
 /** The `resolved` block of a category operation. */
 export const categoryResolvedSchema = v.strictObject({
@@ -40,6 +50,18 @@ export const categoryResolvedSchema = v.strictObject({
   gpc: v.nullable(gpcNodeSchema),
   gpc_codes: v.array(v.string()),
   catalog_categories: v.array(v.string()),
+  included: v.pipe(
+    v.array(categoryVerdict),
+    v.description("Each category the answer covers (with everything under it) and why it was included."),
+  ),
+  left_out: v.pipe(
+    v.array(categoryVerdict),
+    v.description(
+      "Categories whose name or GPC link comes near the input but that the answer does not cover, and why " +
+        "(at most 25; left_out_total counts them all).",
+    ),
+  ),
+  left_out_total: count,
   products: count,
 });
 
@@ -51,8 +73,31 @@ export const brandResolvedSchema = v.strictObject({
   products: count,
 });
 
-/** A brand name, or null for the unbranded products. */
-export const brandName = v.nullable(v.string());
+/** A brand name, or null when the brand is unknown. */
+export const brandName = v.pipe(
+  v.nullable(v.string()),
+  v.description("null: the brand is unknown (the source names no brand the brand list recognises)"),
+);
+/** Whether a product's brand is known. */
+export const brandStatus = v.picklist(["known", "unknown"]);
+/** Why a figure is null: it rests on fewer items than the minimum sample (null when it does not). */
+export const reasonSchema = v.pipe(
+  v.nullable(v.string()),
+  v.description("Why a figure of the row is null (fewer items than the minimum sample); null otherwise."),
+);
+/** The shared flyers an answer counts once, as price sources. */
+export const priceSourcesSchema = v.pipe(
+  v.array(v.strictObject({
+    name: v.string(),
+    retailers: v.array(v.string()),
+    common: count,
+    identical_share: v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+  })),
+  v.description(
+    "Retailers found to publish one shared flyer (identical prices on most of the same products on the " +
+      "same days: common comparisons, identical_share), each counted once as one price source.",
+  ),
+);
 /** A share on the 0–1 scale, 4 decimals. */
 export const share = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
 /** A count. */

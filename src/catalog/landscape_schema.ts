@@ -1,6 +1,13 @@
 /** The competitive-landscape answer as a valibot schema (OpenAPI and tests). */
 import * as v from "npm:valibot@1.5.0";
-import { categoryResolvedSchema, countSchema, metaSchema, share } from "./catalog_schemas.ts";
+import {
+  categoryResolvedSchema,
+  countSchema,
+  metaSchema,
+  priceSourcesSchema,
+  reasonSchema,
+  share,
+} from "./catalog_schemas.ts";
 
 const money = v.nullable(v.pipe(v.number(), v.minValue(0)));
 const text = v.string();
@@ -14,12 +21,19 @@ const retailerRow = v.strictObject({
   price_index: v.pipe(
     v.nullable(v.pipe(v.number(), v.minValue(0))),
     v.description(
-      "100 = priced at the median of the retailers selling the same products; null: none shared.",
+      "100 = priced at the median of the price sources selling the same products; null: too few shared.",
     ),
   ),
   overlap_rate: v.nullable(share),
   cheaper_rate: v.nullable(share),
-  sample: v.strictObject({ n: countSchema, n_unit_price: countSchema, n_matched: countSchema }),
+  price_source: v.pipe(v.string(), v.description("The retailer, or the retailers sharing its flyer.")),
+  sample: v.strictObject({
+    n: countSchema,
+    n_price: countSchema,
+    n_unit_price: countSchema,
+    n_matched: countSchema,
+  }),
+  reason: reasonSchema,
 });
 
 /** The 200 body of GET /v1/marketing/competitive-landscape. */
@@ -37,22 +51,30 @@ export const landscapeResponseSchema = v.strictObject({
     v.array(v.strictObject({
       brand: v.string(),
       listings: countSchema,
-      median_price: v.pipe(v.number(), v.minValue(0)),
-      sample: v.strictObject({ n: countSchema }),
+      median_price: money,
+      sample: v.strictObject({ n: countSchema, n_price: countSchema }),
+      reason: reasonSchema,
     })),
     v.maxLength(10),
   ),
+  unknown_brand: v.pipe(
+    v.strictObject({ listings: countSchema }),
+    v.description("Current listings whose brand is unknown: counted apart, never a brand."),
+  ),
+  price_sources: priceSourcesSchema,
   method: v.strictObject({
     current: text,
     listings: text,
     brands: text,
     median_price: text,
     median_unit_price: text,
+    price_sources: text,
     price_index: text,
     overlap_rate: text,
     cheaper_rate: text,
     products_compared: text,
     top_brands: text,
+    minimum_sample: text,
     outliers_excluded: countSchema,
   }),
 });

@@ -5,6 +5,10 @@ import { countSchema, share } from "./catalog_schemas.ts";
 /** The 200 body of GET /v1/public/retailers. */
 export const retailersResponseSchema = v.strictObject({
   country: v.picklist(["us", "ca"]),
+  generated: v.pipe(
+    v.boolean(),
+    v.description("True when the country's data is generated (never observed prices)."),
+  ),
   retailers: v.array(v.strictObject({
     name: v.string(),
     country: v.picklist(["us", "ca"]),
@@ -20,6 +24,14 @@ export const retailersResponseSchema = v.strictObject({
     category_share: v.pipe(
       share,
       v.description("Share of the country's top-level categories it has observations in."),
+    ),
+    generated: v.pipe(v.boolean(), v.description("True when its data is generated, not observed.")),
+    price_source: v.pipe(
+      v.string(),
+      v.description(
+        "Its price source: its own name, or the retailers found to publish one shared flyer, joined by " +
+          '" + " (counted once in the landscape and the dispersion).',
+      ),
     ),
   })),
   thresholds: v.strictObject({

@@ -20,8 +20,10 @@ export function bestPriceResult(
   const best = retailer === null ? record.offers[0] : record.offers.find((o) => o.retailer === retailer);
   if (best === undefined) return undefined;
   const offers = retailer === null ? record.offers.map((o) => o.offer).join(",") : best.offer;
+  const expired = (retailer === null ? record.expired : record.expired.filter((e) => e.retailer === retailer))
+    .map((e) => e.json).join(",");
   return `{${record.head},"category":${best.category},"match_rank":${rank},"best":${best.best},` +
-    `"offers":[${offers}],"savings_vs_median":${best.savings}}`;
+    `"offers":[${offers}],"expired_offers":[${expired}],"savings_vs_median":${best.savings}}`;
 }
 
 /** The price-drop-alert row of `record`'s listing at `retailer`, or undefined when it has no current price. */

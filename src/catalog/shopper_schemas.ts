@@ -1,6 +1,12 @@
 /** The shopper answers (best-price, deal-finder, price-drop-alert) as valibot schemas (OpenAPI and tests). */
 import * as v from "npm:valibot@1.5.0";
-import { brandName, categoryResolvedSchema, countSchema, metaSchema } from "./catalog_schemas.ts";
+import {
+  brandName,
+  brandStatus,
+  categoryResolvedSchema,
+  countSchema,
+  metaSchema,
+} from "./catalog_schemas.ts";
 import { BEST_PRICE_METHOD, DEAL_FINDER_METHOD, PRICE_DROP_ALERT_METHOD } from "./shopper_methods.ts";
 import { DIRECTION_CHOICES, SORT_CHOICES, WINDOW_CHOICES } from "./shopper_params.ts";
 
@@ -31,6 +37,39 @@ const dealFlag = v.pipe(
   v.nullable(v.boolean()),
   v.description("the retailer's own deal flag; null when the source does not say"),
 );
+const priceBasis = v.pipe(
+  v.picklist(["item", "per_measure", "unstated"]),
+  v.description(
+    "what the price is for: per item, per a stated unit of measure, or unstated (may be per weight)",
+  ),
+);
+const sameDayPrices = v.pipe(
+  v.nullable(v.array(money)),
+  v.description(
+    "the listing's prices that day when it listed several packs not told apart (price: the lowest)",
+  ),
+);
+const validUntil = v.pipe(
+  v.nullable(instant),
+  v.description("end of the price's validity; null when the source states none (then valid 14 days)"),
+);
+const size = v.pipe(
+  v.strictObject({
+    text: v.nullable(v.string()),
+    quantity: v.nullable(v.number()),
+    basis: v.nullable(v.picklist(["kg", "L", "each"])),
+    confidence: v.picklist(["exact", "range", "several", "none"]),
+    source: v.nullable(v.picklist(["unit", "name", "source_name"])),
+  }),
+  v.description("the pack as the texts state it, what it buys and how certain that is"),
+);
+const productMembers = {
+  product_id: productId,
+  product: v.string(),
+  brand: brandName,
+  brand_status: brandStatus,
+  size,
+};
 
 // A method object: exactly the stated texts, and the outliers left out.
 function methodSchema(texts: Readonly<Record<string, string>>) {
@@ -49,35 +88,52 @@ export const bestPriceResponseSchema = v.strictObject({
     limit: countSchema,
   }),
   results: v.array(v.strictObject({
-    product_id: productId,
-    product: v.string(),
-    brand: brandName,
+    ...productMembers,
     category: v.pipe(v.string(), v.description("the category the best offer's retailer files it under")),
     match_rank: v.pipe(
-      v.picklist([1, 2]),
-      v.description("1: every term is in the name; 2: one only in the brand"),
+      v.picklist([1, 2, 3, 4, 5]),
+      v.description(
+        "1: the terms are the kind the product's category names; 2: the last term is the name's last word; " +
+          "3: every term is a word of the name; 4: the last term only begins a word of the name; 5: a term " +
+          "is only in the brand",
+      ),
     ),
     best: v.strictObject({
       retailer: v.string(),
       price: money,
       currency: v.picklist(["USD", "CAD"]),
+      price_basis: priceBasis,
+      same_day_prices: sameDayPrices,
       unit_price: unitPrice,
       unit_basis: unitBasis,
       unit_conversion: v.picklist(["exact", "derived", "unknown"]),
       observed_at: instant,
-      valid_until: v.nullable(instant),
+      valid_until: validUntil,
       is_deal: dealFlag,
     }),
     offers: v.pipe(
       v.array(v.strictObject({
         retailer: v.string(),
         price: money,
+        price_basis: priceBasis,
+        same_day_prices: sameDayPrices,
         unit_price: unitPrice,
         unit_basis: unitBasis,
         observed_at: instant,
+        valid_until: validUntil,
         is_deal: dealFlag,
       })),
       v.description("one per retailer with a current price (with retailer: that one), by price"),
+    ),
+    expired_offers: v.pipe(
+      v.array(v.strictObject({
+        retailer: v.string(),
+        price: money,
+        observed_at: instant,
+        valid_until: instant,
+        expired: v.literal(true),
+      })),
+      v.description("offers of the last 14 days whose validity ended before meta.as_of: never current"),
     ),
     savings_vs_median: v.strictObject({
       amount: money,
@@ -106,9 +162,7 @@ export const dealFinderResponseSchema = v.strictObject({
     limit: countSchema,
   }),
   results: v.array(v.strictObject({
-    product_id: productId,
-    product: v.string(),
-    brand: brandName,
+    ...productMembers,
     category: v.string(),
     retailer: v.string(),
     price: money,
@@ -119,7 +173,7 @@ export const dealFinderResponseSchema = v.strictObject({
     discount_abs: money,
     is_lowest_in_window: v.boolean(),
     promo: dealFlag,
-    valid_until: v.nullable(instant),
+    valid_until: validUntil,
     observed_at: instant,
     n_obs: countSchema,
   })),
@@ -140,16 +194,16 @@ export const priceDropAlertResponseSchema = v.strictObject({
     limit: countSchema,
   }),
   results: v.array(v.strictObject({
-    product_id: productId,
-    product: v.string(),
-    brand: brandName,
+    ...productMembers,
     retailer: v.string(),
     price: money,
     previous_price: v.nullable(money),
+    previous_observed_at: v.pipe(v.nullable(instant), v.description("when previous_price was observed")),
     change: v.nullable(money),
     change_pct: v.nullable(percent),
     changed_at: v.nullable(instant),
     observed_at: instant,
+    valid_until: validUntil,
     is_deal: dealFlag,
     n_obs: countSchema,
     triggered: v.boolean(),

@@ -2,14 +2,16 @@
  * GET /v1/public/stats: catalog coverage and freshness, free (the payment gate is never asked).
  *
  * The body is fixed for the life of a dist, so it is rendered once, on first request, with exactly the
- * published fields (whatever else the record might hold) and a strong ETag.
+ * published fields (whatever else the record might hold), then `generated` (how many observations are
+ * generated data, never observed prices: a member added after the published ones, which it leaves as
+ * published), and a strong ETag.
  */
 import type { CatalogStats } from "../format/catalog_records.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
 import { type FixedBody, fixedBodyAnswer } from "../operation/fixed_body.ts";
 import type { Query } from "../operation/query.ts";
 
-/** Only the published fields of a stats record, in published order. */
+/** The published fields of a stats record, in published order, then `generated`. */
 export function publishedStats(stats: CatalogStats): CatalogStats {
   return {
     products: { unique: stats.products.unique, listings: stats.products.listings },
@@ -22,6 +24,14 @@ export function publishedStats(stats: CatalogStats): CatalogStats {
     brands: { total: stats.brands.total },
     observations: { total: stats.observations.total },
     last_updated: stats.last_updated,
+    // A dist written by an earlier build has no `generated`: its body stays the published fields alone.
+    ...(stats.generated === undefined ? {} : {
+      generated: {
+        observations: stats.generated.observations,
+        share: stats.generated.share,
+        countries: stats.generated.countries,
+      },
+    }),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { GpcNodeView } from "./shard_records.ts";
 
-/** The stats endpoint's body, exactly the published fields. */
+/** The stats endpoint's body: the published fields, and `generated` (a member added beside them). */
 export interface CatalogStats {
   readonly products: { readonly unique: number; readonly listings: number };
   readonly categories: { readonly total: number; readonly leaves: number; readonly max_depth: number };
@@ -14,10 +14,28 @@ export interface CatalogStats {
   readonly observations: { readonly total: number };
   /** ISO 8601 UTC date-time of the latest observation, e.g. "2025-12-17T00:00:00Z". */
   readonly last_updated: string;
+  /**
+   * Generated data among the observations: never observed prices (a member added after the published
+   * fields; absent from a dist written by an earlier build).
+   */
+  readonly generated?: {
+    readonly observations: number;
+    /** generated observations / observations.total, 4 decimals. */
+    readonly share: number;
+    /** Countries whose snapshots are generated. */
+    readonly countries: readonly string[];
+  };
 }
 
 /** A country of the catalog. */
 export type Country = "us" | "ca";
+
+/**
+ * The fewest items a catalog figure rests on, as statistics offices publish: an index link needs this many
+ * matched listings, a breakdown (per retailer, per brand, per week) this many listings or observations; below
+ * it the figure is null and the row says why. The build applies it; the answers' texts state it.
+ */
+export const MIN_SAMPLE = 5;
 
 /** Every country the catalog serves, the default first. */
 export const COUNTRIES: readonly Country[] = ["us", "ca"];
@@ -38,6 +56,14 @@ export interface RetailerQuality {
   readonly days_behind: number;
   /** Share (0–1) of the country's top-level categories the retailer has observations in. */
   readonly category_share: number;
+}
+
+/** One retailer as `GET /v1/public/retailers` lists it: its quality, whether its data is generated, its price source. */
+export interface RetailerListing extends RetailerQuality {
+  /** True when the retailer's data is generated, not observed. */
+  readonly generated: boolean;
+  /** The price source it belongs to: its own name, or the retailers sharing its flyer joined by " + ". */
+  readonly price_source: string;
 }
 
 /** `catalog` shard, key `country:<cc>`: what every answer about the country needs. */

@@ -13,10 +13,21 @@ export const ALL_SCOPE = "*";
 
 /**
  * shopper_search `<cc>:t:<word>` (a whole word of a name or brand) and `<cc>:p:<prefix>` (every prefix of
- * such a word, the word included): per scope, ascending entries `ordinal × 2 + flag`, flag 1 when the word
- * (or a word with the prefix) is in the product's name, 0 when only in its brand.
+ * such a word, the word included): per scope, ascending entries `ordinal × 8 + flags`. Flags of a `t:` entry:
+ * SEARCH_FLAG_NAME when the word is in the product's name (not only its brand), SEARCH_FLAG_HEAD when it is
+ * the name's last word (before a comma and a size: "Peanut Butter, 1 Kg" → butter), SEARCH_FLAG_KIND when
+ * it is a word of a kind the category of a current listing names ("Dairy & Eggs > Butter" → butter). A `p:`
+ * entry carries only
+ * SEARCH_FLAG_NAME (a word with the prefix is in the name).
  */
 export type SearchPosting = Readonly<Record<string, readonly number[]>>;
+
+/** A posting flag: the word is in the product's name. */
+export const SEARCH_FLAG_NAME = 1;
+/** A posting flag: the word is the last word of the product's name. */
+export const SEARCH_FLAG_HEAD = 2;
+/** A posting flag: the word is a word of the kind the product's category names. */
+export const SEARCH_FLAG_KIND = 4;
 
 /**
  * shopper_search `<cc>:s:<scope>`: the scope's products by ordinal, and their listings (the price-drop-alert
@@ -25,8 +36,17 @@ export type SearchPosting = Readonly<Record<string, readonly number[]>>;
 export interface SearchScope {
   /** Ordinal → product id (the shopper_products key). */
   readonly ids: readonly string[];
-  /** Ordinal → unit basis of the product's best offer in the scope: 0 unknown, 1 kg, 2 L, 3 each. */
+  /**
+   * Ordinal → ranking group of the product's best offer in the scope: 1 kg, 2 L, 3 each (a unit price in
+   * that basis), 0 a price per item without a unit price, 4 a price of unstated basis (ranked last, never
+   * against prices per item).
+   */
   readonly basis: readonly number[];
+  /**
+   * Ordinal → a bit mask of the sizes, in words, of the kinds the categories of its current listings name
+   * (bit 1: a one-word kind such as butter); see SEARCH_FLAG_KIND.
+   */
+  readonly kind_sizes: readonly number[];
   /** Ordinal → first listing; one more entry than ordinals. */
   readonly listing_start: readonly number[];
   /** Listing → retailer index. */
@@ -63,14 +83,23 @@ export interface ShopperOffer {
   readonly alert_outliers: number;
 }
 
+/** An offer of a product that expired before the catalog's reference instant, listed apart and marked. */
+export interface ExpiredOffer {
+  readonly retailer: number;
+  /** `{"retailer":…,"price":…,"observed_at":…,"valid_until":…,"expired":true}` */
+  readonly json: string;
+}
+
 /** shopper_products `<cc>:<productId>`: a product with a current price. */
 export interface ShopperProductRecord {
-  /** `"product_id":…,"product":…,"brand":…` */
+  /** `"product_id":…,"product":…,"brand":…,"brand_status":…,"size":…` */
   readonly head: string;
   /** Outliers among the current-window observations of the product's listings. */
   readonly outliers_current: number;
   /** Its offers by price (then unit price, retailer name): the first is the best at every retailer. */
   readonly offers: readonly ShopperOffer[];
+  /** Its retailers' latest offers of the current period that expired before the reference instant. */
+  readonly expired: readonly ExpiredOffer[];
 }
 
 /** Deal-finder windows: `all` is the whole snapshot. */

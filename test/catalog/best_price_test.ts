@@ -16,10 +16,11 @@ type Result = v.InferOutput<typeof bestPriceResponseSchema>["results"][number];
 const rows = (results: readonly Result[]) =>
   results.map((r) => [r.product, r.match_rank, r.best.retailer, r.best.unit_price, r.best.unit_basis]);
 
-// "bread" is a word of six names; it also starts "Bready Bakes", the brand of the bagels (rank 2). Three of the
-// seven matches are priced per item (Bread Sticks 0.20, Bagels 0.40, Bread Rolls 0.50), two per kg (Sunny
-// White Bread 3.00 / 0.675 kg = 4.44, Rye 2.70 / 0.45 kg = 6.00) and two have no size (by price: Artisan 2.50,
-// Golden 4.00): per item comes first, then per kg, then no unit price; the bagels last, as rank 2.
+// "bread" is a word of six names, all filed under Bakery > Bread, whose kind is bread (rank 1); it also
+// starts "Bready Bakes", the brand of the bagels (rank 5: only in the brand). Three of the seven matches are
+// priced per item (Bread Sticks 0.20, Bagels 0.40, Bread Rolls 0.50), two per kg (Sunny White Bread 3.00 /
+// 0.675 kg = 4.44, Rye 2.70 / 0.45 kg = 6.00) and two have no size (by price: Artisan 2.50, Golden 4.00): per
+// item comes first, then per kg, then no unit price; the bagels last, as rank 5.
 Deno.test("best-price ranks by match, then by unit price within the basis most matches use, unknown last", async () => {
   const body = await answer("country=ca&q=bread");
   assert.deepEqual(body.query, { q: "bread", terms: ["bread"], retailer: null, limit: 10 });
@@ -30,7 +31,7 @@ Deno.test("best-price ranks by match, then by unit price within the basis most m
     ["Rye Bread 450 G", 1, "Alpha Mart", 6, "kg"],
     ["Artisan Bread", 1, "Gamma Mart", null, null],
     ["Golden Bread", 1, "Alpha Mart", null, null],
-    ["Bagels 6'S", 2, "Beta Foods", 0.4, "each"],
+    ["Bagels 6'S", 5, "Beta Foods", 0.4, "each"],
   ]);
   assert.equal(body.total, 7);
   assert.equal(body.meta.generated, false);
@@ -59,7 +60,7 @@ Deno.test("with a retailer only its offers count: its price is best, others drop
   assert.deepEqual(rows(body.results), [
     ["Bread Rolls 6'S", 1, "Beta Foods", 0.5, "each"],
     ["Sunny White Bread 675 G", 1, "Beta Foods", 5.19, "kg"],
-    ["Bagels 6'S", 2, "Beta Foods", 0.4, "each"],
+    ["Bagels 6'S", 5, "Beta Foods", 0.4, "each"],
   ]);
   assert.equal(body.total, 3);
   const white = body.results[1]!;
@@ -76,14 +77,15 @@ Deno.test("every term must match; the last one as a prefix; accents and case do 
   assert.deepEqual(creme.results.map((r) => [r.product, r.brand, r.category]), [
     ["Crème Fraîche 250 mL", "Sunny", "Dairy > Cream"],
   ]);
-  // Sunny is a word of two names and the brand of two more (rank 2). Per L is the basis most matches use
-  // (Sunny Milk, Crème Fraîche), so the milk comes before the bread priced per kg.
+  // Sunny is a word of two names, neither its last word nor its category's kind (rank 3), and the brand of two
+  // more (rank 5). Per L is the basis most matches use (Sunny Milk, Crème Fraîche), so the milk comes before
+  // the bread priced per kg.
   const sunny = await answer("country=ca&q=sunny");
   assert.deepEqual(sunny.results.map((r) => [r.product, r.match_rank]), [
-    ["Sunny Milk 2 L", 1],
-    ["Sunny White Bread 675 G", 1],
-    ["Crème Fraîche 250 mL", 2],
-    ["Golden Bread", 2],
+    ["Sunny Milk 2 L", 3],
+    ["Sunny White Bread 675 G", 3],
+    ["Crème Fraîche 250 mL", 5],
+    ["Golden Bread", 5],
   ]);
 });
 
@@ -146,9 +148,12 @@ testInvalid("best-price", path, [
   ],
 ]);
 
-// The stats fixture's us snapshot is generated: every shopper answer about it says so in meta.
+// The stats fixture's us snapshot is generated: every shopper answer about it says so in meta. (Its
+// retailers have one or two observations: the thresholds here keep them serving-eligible.)
 Deno.test("a shopper answer from a generated snapshot is labelled generated", async () => {
-  const generated = await compileFixture(["test/build/catalog/fixtures/stats_us.csv"]);
+  const generated = await compileFixture(["test/build/catalog/fixtures/stats_us.csv"], {
+    thresholds: { stale_after_days: 7, sparse_below_observations: 1, sparse_below_category_share: 0 },
+  });
   const { fetch } = catalogHandler(generated, { now: () => Date.UTC(2022, 2, 2) });
   const body = v.parse(bestPriceResponseSchema, await (await fetch(`${path}?q=apples`)).json());
   assert.deepEqual([body.meta.generated, body.meta.served_from[0]!.kind], [true, "generated"]);

@@ -29,7 +29,7 @@ Deno.test("brand-tracker answers meta, resolved and the brand's figures, with fr
     0.6667,
     -0.2667,
   ]);
-  assert.deepEqual(body.trend[1], { week: "2025-W48", median_price: null, observations: 0 });
+  assert.deepEqual(body.trend[1], { week: "2025-W48", median_price: null, observations: 0, reason: null });
   assert.deepEqual(gate.admitted, [{ operation: "getBrandTracker", items: 1 }]);
 });
 
@@ -46,10 +46,11 @@ Deno.test("with a retailer, only its row; distribution, promotions and trend sta
       listings: 2,
       median_price: 4,
       price_index: 111.11,
-      sample: { n: 2, n_matched: 1 },
+      sample: { n: 2, n_price: 2, n_matched: 1 },
+      reason: null,
     },
   ]);
-  assert.deepEqual([body.distribution.value, body.promo_rate, body.period.observations], [1, 0.4, 6]);
+  assert.deepEqual([body.distribution.value, body.promo_rate, body.period.observations], [1, 0.4444, 6]);
 });
 
 testFreeAnswers("brand-tracker", path, compiled, NOW, "36.0", [

@@ -30,6 +30,9 @@ Deno.test("competitive-landscape answers meta, resolved and the precomputed land
     gpc: null,
     gpc_codes: [],
     catalog_categories: ["Dairy"],
+    included: [{ category: "Dairy", reason: 'its path is "Dairy"' }],
+    left_out: [],
+    left_out_total: 0,
     products: 5,
   });
   assert.deepEqual(

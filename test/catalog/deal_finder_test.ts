@@ -22,6 +22,9 @@ Deno.test("deal-finder answers the deals at or above min_discount (default 10), 
     gpc: null,
     gpc_codes: [],
     catalog_categories: ["Pantry"],
+    included: [{ category: "Pantry", reason: 'its path is "Pantry"' }],
+    left_out: [],
+    left_out_total: 0,
     products: 5,
   });
   assert.deepEqual(body.query, {

@@ -45,10 +45,13 @@ Deno.test("inflation answers meta, resolved, the index, coverage, official level
     },
     gpc_codes: ["50181900"],
     catalog_categories: ["Bakery > Bread"],
+    included: [{ category: "Bakery > Bread", reason: "linked to GPC 10000164 Bread (Perishable)" }],
+    left_out: [],
+    left_out_total: 0,
     products: 3,
   });
   assert.equal(body.base_period, "2025-W48");
-  assert.deepEqual(body.index.map((row) => row.value), [100, 110, 110, 115.5]);
+  assert.deepEqual(body.index.map((row) => row.value), [100, 110, null, 115.5]);
   assert.deepEqual(body.by_retailer.map((row) => row.retailer), ["Alpha Mart", "Beta Foods"]);
   assert.deepEqual(body.official, [{
     period: "2025-10",
@@ -70,7 +73,7 @@ Deno.test("a GPC code input answers the same target, and says how it matched", a
   );
   assert.equal(body.resolved.matched_by, "gpc_code");
   assert.equal(body.resolved.gpc?.code, "50181900");
-  assert.deepEqual(body.index.map((row) => row.value), [100, 110, 110, 115.5]);
+  assert.deepEqual(body.index.map((row) => row.value), [100, 110, null, 115.5]);
 });
 
 Deno.test("with a retailer the index is that retailer's, and resolved counts its products", async () => {
@@ -81,7 +84,7 @@ Deno.test("with a retailer the index is that retailer's, and resolved counts its
   assert.deepEqual(body.index.map((row) => [row.value, row.imputed]), [
     [100, false],
     [121, false],
-    [121, true],
+    [null, true],
     [127.05, false],
   ]);
   assert.deepEqual(body.coverage, { listings: 2, matched_listings: 2, share: 1 });

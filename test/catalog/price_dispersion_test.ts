@@ -21,6 +21,9 @@ Deno.test("price-dispersion answers meta, resolved, the measure, stats, by_retai
     gpc: null,
     gpc_codes: [],
     catalog_categories: ["Pantry > Oil"],
+    included: [{ category: "Pantry > Oil", reason: 'its path is "Pantry > Oil"' }],
+    left_out: [],
+    left_out_total: 0,
     products: 4,
   });
   assert.deepEqual([body.measure, body.unit_basis], ["unit_price", "L"]);
@@ -50,6 +53,7 @@ Deno.test("with a retailer the stats and within_product are that retailer's", as
     max: 10,
     iqr: 3.38,
     cv: 0.5094,
+    reason: null,
   });
   assert.deepEqual(body.by_retailer.map((row) => row.retailer), ["Beta Foods"]);
   assert.deepEqual(body.within_product.sample, { n: 5, n_matched: 2 });

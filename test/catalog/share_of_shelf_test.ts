@@ -27,6 +27,7 @@ Deno.test("share-of-shelf answers meta, resolved and the precomputed shares, wit
     }],
     generated: false,
     latest_observed_at: "2025-12-17T00:00:00Z",
+    as_of: "2025-12-17T00:00:00Z",
     schema_version: "v1",
     freshness_seconds: 129600,
   });
@@ -37,6 +38,9 @@ Deno.test("share-of-shelf answers meta, resolved and the precomputed shares, wit
     gpc: null,
     gpc_codes: [],
     catalog_categories: ["Bakery"],
+    included: [{ category: "Bakery", reason: 'its path is "Bakery"' }],
+    left_out: [],
+    left_out_total: 0,
     products: 5,
   });
   assert.equal(body.listings, 5);

@@ -118,7 +118,7 @@ for (const path of ["/v1/reference/classify", "/v1/reference/brick-attributes"])
   });
 }
 
-Deno.test("the OpenAPI document's stats schema has exactly the published fields", async () => {
+Deno.test("the OpenAPI document's stats schema has exactly the published fields, then the generated-data flag", async () => {
   const stats = (await document()).components.schemas.CatalogStats;
   assert.equal(stats.additionalProperties, false);
   assert.deepEqual(Object.keys(stats.properties), [
@@ -128,6 +128,7 @@ Deno.test("the OpenAPI document's stats schema has exactly the published fields"
     "brands",
     "observations",
     "last_updated",
+    "generated",
   ]);
   assert.equal(stats.properties.last_updated.format, "date-time");
 });

@@ -78,7 +78,7 @@ const invalid: [string, string, string][] = [
   [
     "classify rejects an unknown parameter",
     "browse_id=16318751&country=us",
-    'unknown parameter "country"; this operation accepts browse_id or q',
+    'unknown parameter "country"; this operation accepts browse_id, q or tree',
   ],
   [
     "classify rejects a blank phrase",

@@ -58,11 +58,21 @@ export async function lexiconOf(
   );
 }
 
+/**
+ * The minimum sample of the hand-made fixtures: one item, so their few listings still check every figure's
+ * arithmetic (the tests of the minimum itself compile with MIN_SAMPLE).
+ */
+export const FIXTURE_MIN_SAMPLE = 1;
+
 /** What a fixture is compiled against besides its snapshots (all by country where keyed). */
 export interface FixtureOptions {
   readonly links?: Record<string, readonly CategoryLink[]>;
   readonly lexicon?: Record<string, readonly string[]>;
   readonly official?: Record<string, readonly OfficialLevel[]>;
+  /** Default FIXTURE_MIN_SAMPLE. */
+  readonly minSample?: number;
+  /** Default FIXTURE_THRESHOLDS. */
+  readonly thresholds?: QualityThresholds;
 }
 
 /** Compiles `files` with the fixture thresholds, the given links, lexicon and official levels. */
@@ -75,7 +85,8 @@ export async function compileFixture(
     lexicon: await lexiconOf(options.lexicon ?? {}),
     links: new Map(Object.entries(options.links ?? {}) as [Country, readonly CategoryLink[]][]),
     official: new Map(Object.entries(options.official ?? {}) as [Country, readonly OfficialLevel[]][]),
-    thresholds: FIXTURE_THRESHOLDS,
+    thresholds: options.thresholds ?? FIXTURE_THRESHOLDS,
+    minSample: options.minSample ?? FIXTURE_MIN_SAMPLE,
   };
   return await compileCatalogShards(files, context);
 }

@@ -46,9 +46,13 @@ export interface EmbeddedService {
 
 /**
  * The handler over the embedded dist, rate limit off; `payments: "on"` puts the real x402 gate in front of
- * the paid paths (development facilitator, PUBLIC_URL EMBEDDED_BASE), otherwise everything is free.
+ * the paid paths (development facilitator, PUBLIC_URL EMBEDDED_BASE), otherwise everything is free;
+ * `options.now` fixes the handler's clock (answers' freshness).
  */
-export async function embeddedService(payments: "on" | "off" = "off"): Promise<EmbeddedService> {
+export async function embeddedService(
+  payments: "on" | "off" = "off",
+  options: { readonly now?: () => number } = {},
+): Promise<EmbeddedService> {
   const store = openStore(await embeddedDist());
   const config = readConfig({ RATE_LIMIT: "off", PAYMENTS: payments, LOG_LEVEL: "warn" });
   const logs: Record<string, unknown>[] = [];
@@ -64,6 +68,7 @@ export async function embeddedService(payments: "on" | "off" = "off"): Promise<E
   const handle = createHandler({
     config,
     store,
+    ...(options.now === undefined ? {} : { now: options.now }),
     gate: setup?.gate ?? freeGate,
     ...(setup === undefined ? {} : { payment: setup.describe() }),
     state,

@@ -220,6 +220,7 @@ export const STATS: CatalogStats = {
   brands: { total: 1480 },
   observations: { total: 8573 },
   last_updated: "2025-12-17T00:00:00Z",
+  generated: { observations: 0, share: 0, countries: [] },
 };
 
 /** The fake store: the records above, plus switches for failure tests. */

@@ -37,11 +37,11 @@ Deno.test("Calgary: the baking-supplies index chains the matched weekly prices o
   assert.deepEqual(body.coverage, { listings: 3, matched_listings: 2, share: 0.6667 });
 });
 
-// Current prices (from 2025-12-03): Sobeys 3.99 (-006208), Save-On 14.99 (-006160), Co-op 16.99
-// (-001543); no unit price: measure price. R-7 with n = 3: q1 = 3.99 + 0.5 × 11.00 = 9.49, median 14.99,
-// q3 = 14.99 + 0.5 × 2.00 = 15.99; iqr 6.50; mean 11.99, deviations −8, 3, 5: sd = √(98 / 3) = 5.715476,
-// cv = 0.4767.
-Deno.test("Calgary: the baking-supplies dispersion is that of its three current prices", () => {
+// Offers valid at as_of 2025-12-17: Sobeys 3.99 (-006208, valid to 12-24), Save-On 14.99 (-006160, to
+// 12-17); Co-op's 16.99 (-001543) was valid until 2025-12-10 only: expired, not current. No unit price:
+// measure price. R-7 with n = 2: q1 = 3.99 + 0.25 × 11.00 = 6.74, median 9.49, q3 = 12.24; iqr 5.50; mean
+// 9.49, deviations ±5.5: sd 5.5, cv = 0.5796.
+Deno.test("Calgary: the baking-supplies dispersion is that of its offers still valid at as_of", () => {
   const body = answer("analyst_dispersion", "pantry > baking supplies");
   assert.equal(body.measure, "price");
   assert.deepEqual(
@@ -54,8 +54,8 @@ Deno.test("Calgary: the baking-supplies dispersion is that of its three current 
       body.stats.max,
       body.stats.iqr,
     ],
-    [3, 3.99, 9.49, 14.99, 15.99, 16.99, 6.5],
+    [2, 3.99, 6.74, 9.49, 12.24, 14.99, 5.5],
   );
-  assert.equal(body.stats.cv, 0.4767);
+  assert.equal(body.stats.cv, 0.5796);
   assert.equal(body.within_product.products, 0);
 });

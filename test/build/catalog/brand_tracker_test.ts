@@ -27,7 +27,8 @@ Deno.test("brand rows: current listings, median price and an index against the c
       listings: 2,
       median_price: 3.5,
       price_index: 88.89,
-      sample: { n: 2, n_matched: 1 },
+      sample: { n: 2, n_price: 2, n_matched: 1 },
+      reason: null,
     },
     // 5.00 / 4.50 → 111.11
     {
@@ -35,7 +36,8 @@ Deno.test("brand rows: current listings, median price and an index against the c
       listings: 2,
       median_price: 4,
       price_index: 111.11,
-      sample: { n: 2, n_matched: 1 },
+      sample: { n: 2, n_price: 2, n_matched: 1 },
+      reason: null,
     },
     // 6.00 / 4.50 → 133.33
     {
@@ -43,7 +45,8 @@ Deno.test("brand rows: current listings, median price and an index against the c
       listings: 1,
       median_price: 6,
       price_index: 133.33,
-      sample: { n: 1, n_matched: 1 },
+      sample: { n: 1, n_price: 1, n_matched: 1 },
+      reason: null,
     },
   ]);
 });
@@ -58,11 +61,14 @@ Deno.test("distribution: retailers carrying the brand over retailers with a curr
   });
 });
 
-Deno.test("promo rate over the snapshot counts known deal flags only, outliers left out", () => {
-  // 11 non-outlier observations, m-06 has no deal flag: deals m-04, m-05, m-08, m-10 of 10 = 0.4.
-  assert.equal(moo.promo_rate, 0.4);
-  assert.deepEqual(moo.sample, { observations: 11, n_promo: 10 });
+Deno.test("promo rate over the snapshot counts known deal flags only, outliers and ineligible retailers left out", () => {
+  // 10 non-outlier observations of serving-eligible retailers (Delta Stale's m-02 is not one), m-06 has no
+  // deal flag: deals m-04, m-05, m-08, m-10 of 9 = 0.4444.
+  assert.equal(moo.promo_rate, 0.4444);
+  assert.deepEqual(moo.sample, { observations: 10, n_promo: 9 });
   assert.equal(moo.method.outliers_excluded, 1);
+  // Too few deal flags a day (fewer than 20) to tell a coverage jump: every observation counts.
+  assert.match(moo.method.promo_coverage, /no coverage jump/);
 });
 
 Deno.test("period: the current 14 days against the 14 before, with previous_* and change_*", () => {
@@ -84,33 +90,27 @@ Deno.test("period: the current 14 days against the 14 before, with previous_* an
     listings: 5, // Moo Milk at Alpha, Beta, Cedar; Moo Cream at Alpha, Beta
     previous_listings: 3, // Moo Milk at Alpha, Beta; Moo Cream at Alpha
     change_listings: 2,
-    sample: { n_promo: 5, previous_n_promo: 3 },
+    sample: { n_price: 6, previous_n_price: 3, n_promo: 5, previous_n_promo: 3 },
+    reason: null,
   });
 });
 
 Deno.test("trend: every ISO week of the snapshot, a week without observation included with median null", () => {
   assert.deepEqual(moo.trend, [
-    { week: "2025-W47", median_price: 4.35, observations: 2 },
-    { week: "2025-W48", median_price: null, observations: 0 },
-    { week: "2025-W49", median_price: 3.75, observations: 2 },
-    { week: "2025-W50", median_price: 5.5, observations: 1 },
-    { week: "2025-W51", median_price: 5, observations: 4 },
-    { week: "2025-W52", median_price: 3, observations: 2 },
+    { week: "2025-W47", median_price: 4.2, observations: 1, reason: null }, // m-02 is Delta Stale's
+    { week: "2025-W48", median_price: null, observations: 0, reason: null },
+    { week: "2025-W49", median_price: 3.75, observations: 2, reason: null },
+    { week: "2025-W50", median_price: 5.5, observations: 1, reason: null },
+    { week: "2025-W51", median_price: 5, observations: 4, reason: null },
+    { week: "2025-W52", median_price: 3, observations: 2, reason: null },
   ]);
 });
 
 Deno.test("a retailer's fragment keeps its row only; the brand's other figures stay the market's", () => {
   const at = (name: string) => record("moo").by_retailer[retailers.indexOf(name)];
   assert.deepEqual(parsed(at("Beta Foods")!), { ...moo, retailers: [moo.retailers[1]] });
-  assert.deepEqual(parsed(at("Delta Stale")!).retailers, [
-    {
-      retailer: "Delta Stale",
-      listings: 0,
-      median_price: null,
-      price_index: null,
-      sample: { n: 0, n_matched: 0 },
-    },
-  ]);
+  // Delta Stale is not serving-eligible: refused by the runtime, it has no fragment.
+  assert.equal(at("Delta Stale"), null);
   assert.deepEqual(
     record("farm").by_retailer.map((f) => f !== null),
     retailers.map((n) => n === "Alpha Mart"),
@@ -125,4 +125,31 @@ Deno.test("every brand has a record, keyed by brand key; unbranded products are 
     "ca:farm",
     "ca:moo",
   ]);
+});
+
+Deno.test("with the minimum sample of 5, a brand's figures over fewer items are null, and say why", async () => {
+  const strict = await compileFixture([MARKETING_CA], { minSample: 5 });
+  const body = fragmentObject(
+    strict,
+    "marketing_brands",
+    (strict.shards.get("marketing_brands")!.get("ca:moo") as AnswerRecord).json,
+  );
+  assert.deepEqual(
+    body.retailers[0].reason,
+    "2 current prices per item, below the minimum sample of 5; " +
+      "1 listings compared with another known brand, below the minimum sample of 5",
+  );
+  assert.deepEqual([body.retailers[0].median_price, body.retailers[0].price_index], [null, null]);
+  assert.deepEqual(body.trend[0], {
+    week: "2025-W47",
+    median_price: null,
+    observations: 1,
+    reason: "1 prices per item, below the minimum sample of 5",
+  });
+  // The current period holds 6 prices per item and 5 deal flags; the previous one 3 and 3.
+  assert.deepEqual(
+    [body.period.median_price, body.period.previous_median_price, body.period.promo_rate],
+    [4.5, null, 0.4],
+  );
+  assert.equal(body.promo_rate, 0.4444);
 });

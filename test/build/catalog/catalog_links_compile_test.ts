@@ -17,8 +17,10 @@ Deno.test("the embedded catalog reports its unit conversions, category links and
   assert.deepEqual([categoryLinks.get("us")?.length, categoryLinks.get("ca")?.length], [72, 993]);
   assert.deepEqual(counts, { catalog_categories_linked: 1065, catalog_official_series_linked: 265 });
   assert.deepEqual(lines, [
-    "unit prices of data/catalog/ca_calgary_flyers.csv: 74 exact, 0 derived, 8286 unknown",
-    "unit prices of data/catalog/us_generated_2022.csv: 15285 exact, 2762 derived, 792 unknown",
+    "unit prices of data/catalog/ca_calgary_flyers.csv: 787 exact, 0 derived, 7573 unknown " +
+    "(656 of unstated price basis)",
+    "unit prices of data/catalog/us_generated_2022.csv: 15285 exact, 2762 derived, 792 unknown " +
+    "(0 of unstated price basis)",
     "categories us: 72 linked to GPC (18839 observations), 0 unlinked",
     "categories ca: 993 linked to GPC (8093 observations), 9 unlinked, most observed: Household & Personal " +
     "(166), Health (48), Other (45), Pantry > Party Supplies (3), Baby > Baby Needs (1)",

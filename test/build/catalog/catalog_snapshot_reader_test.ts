@@ -11,6 +11,17 @@ function snapshot(rows: string[], head = header, meta = metadata): string {
   return [...meta, head, ...rows].join("\n") + "\n";
 }
 
+Deno.test("a version 2 snapshot keeps the retailer's own text of a row in source_name", () => {
+  const text = snapshot(
+    [`${row},"BREAD, 675 G"`, `${row.replace("a1", "a2")},`],
+    `${header},source_name`,
+    ["# snapshot_version: 2", ...metadata.slice(1)],
+  );
+  const parsed = parseSnapshot(text, "f.csv");
+  assert.equal(parsed.metadata.snapshot_version, "2");
+  assert.deepEqual(parsed.observations.map((o) => o.source_name), ["BREAD, 675 G", ""]);
+});
+
 Deno.test("a snapshot row becomes an observation with its category path, price and instant", () => {
   const text = snapshot(
     [
@@ -42,6 +53,7 @@ Deno.test("a snapshot row becomes an observation with its category path, price a
       unit: "",
       is_deal: undefined,
       valid_until: undefined,
+      source_name: "",
     },
     {
       line: 7,
@@ -58,6 +70,7 @@ Deno.test("a snapshot row becomes an observation with its category path, price a
       unit: "",
       is_deal: undefined,
       valid_until: undefined,
+      source_name: "",
     },
   ]);
 });
@@ -87,7 +100,7 @@ const refusals: [string, string, string][] = [
     "an unknown column",
     snapshot([row + ",x"], header + ",colour"),
     'f.csv: line 5: unknown column "colour" (known: product, brand, retailer, country, category, price, currency, ' +
-    "observed_at, observation_id, unit, is_deal, valid_until)",
+    "observed_at, observation_id, unit, is_deal, valid_until, source_name)",
   ],
   [
     "a bad country",
@@ -174,8 +187,13 @@ const refusals: [string, string, string][] = [
   ],
   [
     "a later snapshot version",
-    snapshot([row], header, ["# snapshot_version: 2", ...metadata.slice(1)]),
-    'f.csv: metadata: snapshot_version "2" is not 1',
+    snapshot([row], header, ["# snapshot_version: 3", ...metadata.slice(1)]),
+    'f.csv: metadata: snapshot_version "3" is not one of 1, 2',
+  ],
+  [
+    "a source_name column under snapshot_version 1",
+    snapshot([row + ",BREAD 675 G"], header + ",source_name"),
+    'f.csv: line 5: column "source_name" needs snapshot_version 2 or later (the file says 1)',
   ],
   [
     "an unknown metadata key",

@@ -3,6 +3,7 @@ import { catalogStats, compileCatalog } from "../../../build/catalog/catalog_sta
 import { categoryTreeFigures } from "../../../build/catalog/catalog_category_tree.ts";
 import { nameKey } from "../../../src/format/name_key.ts";
 import { BuildError } from "../../../build/input/build_error.ts";
+import { parseSnapshot } from "../../../build/catalog/catalog_snapshot_reader.ts";
 
 const fixtures = "test/build/catalog/fixtures";
 
@@ -19,7 +20,27 @@ Deno.test("the stats of the two fixture snapshots count names once whatever thei
     observations: { total: 9 },
     // 2025-12-16T23:30:00-05:00 is later than the 2025-12-17 midnight of another row.
     last_updated: "2025-12-17T04:30:00Z",
+    // stats_us.csv says it is generated: its 3 observations of 9.
+    generated: { observations: 3, share: 0.3333, countries: ["us"] },
   });
+});
+
+Deno.test("a repeated row counts once, a pack stated apart makes another product", () => {
+  const text = [
+    "# snapshot_version: 2",
+    "# country: ca",
+    "# currency: CAD",
+    "# source: test",
+    "observation_id,product,brand,retailer,country,category,price,currency,observed_at,source_name",
+    'r-1,Turkey,,No Frills,ca,Meat,18.00,CAD,2025-12-12,"TURKEY, 3-5 kg"',
+    'r-2,Turkey,,No Frills,ca,Meat,35.00,CAD,2025-12-12,"TURKEY, 9-11 KG"',
+    'r-3,Turkey,,No Frills,ca,Meat,35.00,CAD,2025-12-12,"TURKEY, 9-11 KG"',
+    'r-4,Turkey,,No Frills,ca,Meat,18.00,CAD,2025-12-17,"TURKEY, 3-5 kg"',
+  ].join("\n");
+  const stats = catalogStats([parseSnapshot(text, "t.csv")]);
+  // r-3 repeats r-2 (listing, instant, price); the two packs are two products, two listings.
+  assert.deepEqual([stats.observations.total, stats.products.unique, stats.products.listings], [3, 2, 2]);
+  assert.deepEqual(stats.generated, { observations: 0, share: 0, countries: [] });
 });
 
 Deno.test("the compile report gives each snapshot's own counts, dates and unit conversion kinds", async () => {
@@ -39,7 +60,7 @@ Deno.test("the compile report gives each snapshot's own counts, dates and unit c
       first_observed: "2025-12-01T00:00:00Z",
       last_observed: "2025-12-17T04:30:00Z",
       // No name states a size.
-      unit_conversion: { exact: 0, derived: 0, unknown: 6 },
+      unit_conversion: { exact: 0, derived: 0, unknown: 6, unstated_basis: 0 },
     },
     {
       file: `${fixtures}/stats_us.csv`,
@@ -52,7 +73,7 @@ Deno.test("the compile report gives each snapshot's own counts, dates and unit c
       first_observed: "2022-01-22T00:00:00Z",
       last_observed: "2022-03-01T00:00:00Z",
       // Apples priced per pound twice; cookies without a size.
-      unit_conversion: { exact: 0, derived: 2, unknown: 1 },
+      unit_conversion: { exact: 0, derived: 2, unknown: 1, unstated_basis: 0 },
     },
   ]);
   assert.equal(snapshots.map((s) => s.observations.length).join(","), "6,3");

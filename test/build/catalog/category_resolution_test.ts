@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { CategoryResolution } from "../../../src/format/catalog_records.ts";
 import { compileFixture } from "../../support/catalog_fixture.ts";
+import { foldedCategoryKey } from "../../../src/format/category_words.ts";
 
 // Bakery > Bread is linked to the brick Bread (Perishable); "white bread" is a lexicon phrase for it.
 const compiled = await compileFixture(undefined, {
@@ -73,11 +74,26 @@ Deno.test("inputs reaching the same categories share one target", () => {
   assert.notEqual(resolution("bakery")!.target, resolution("bread")!.target);
 });
 
-Deno.test("products are counted per retailer for the retailer filter", () => {
+Deno.test("products are counted per retailer for the retailer filter; a retailer not serving-eligible has none", () => {
   // Bakery: Alpha has Sunny White, Rye, Crunch Cookies; Beta Sunny White, Sunny Whole Wheat, Choco Chips;
-  // Delta Sunny White. Retailers are numbered in order of first observation.
+  // Delta's Sunny White does not count: Delta is stale, not serving-eligible, so it is left out of every
+  // market-wide figure. Retailers are numbered in order of first observation.
   const bakery = resolution("bakery")!;
-  assert.deepEqual(bakery.products_by_retailer.slice().sort(), [0, 1, 3, 3]);
+  assert.deepEqual(bakery.products_by_retailer.slice().sort(), [0, 0, 3, 3]);
+});
+
+Deno.test("a resolution says what each covered category was included for", () => {
+  const included = (input: string) => JSON.parse(`{${resolution(input)!.resolved_json}}`).included;
+  assert.deepEqual(included("white bread"), [
+    { category: "Bakery > Bread", reason: "linked to GPC 10000164 Bread (Perishable)" },
+  ]);
+  // The runtime tries a category input by its folded words last: "cookie" and "cookies" both give "cooki".
+  assert.deepEqual(included(foldedCategoryKey("cookie")), [
+    { category: "Bakery > Cookies", reason: 'its level "Cookies" is the input' },
+  ]);
+  assert.deepEqual(included("bakery > cookies"), [
+    { category: "Bakery > Cookies", reason: 'its path is "Bakery > Cookies"' },
+  ]);
 });
 
 Deno.test("a lexicon phrase naming every brick of a class reaches the categories linked to the class", async () => {

@@ -12,7 +12,7 @@ import { GENERATED_BRANDS } from "../../../build/catalog/us_generated_products.t
 import { produceProducts } from "../../../build/catalog/us_generated_produce.ts";
 import { stapleProducts, USD_CAD_2022 } from "../../../build/catalog/us_generated_staples.ts";
 import { parseSnapshot } from "../../../build/catalog/catalog_snapshot_reader.ts";
-import { unitConversionCounts } from "../../../build/catalog/unit_size.ts";
+import { unitConversionCounts } from "../../../build/catalog/pack_size.ts";
 
 async function inputs(): Promise<{ usda: UsdaPrice[]; statcan: StatcanTable }> {
   const usda: UsdaPrice[] = [];
@@ -116,6 +116,7 @@ Deno.test("all three unit conversion kinds occur: sizes in names, per-pound prod
     exact: 15285,
     derived: 2762,
     unknown: 792,
+    unstated_basis: 0,
   });
 });
 

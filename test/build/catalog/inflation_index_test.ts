@@ -10,8 +10,9 @@ const target = (input: string) =>
   (compiled.shards.get("catalog_lookup")!.get(`ca:category:${input}`) as CategoryResolution).target;
 const record = (input: string) =>
   compiled.shards.get("analyst_inflation")!.get(`ca:${target(input)}`) as AnswerRecord;
-const values = (index: readonly { period: string; value: number; n_matched: number; imputed: boolean }[]) =>
-  index.map(({ period, value, n_matched, imputed }) => [period, value, n_matched, imputed]);
+const values = (
+  index: readonly { period: string; value: number | null; n_matched: number; imputed: boolean }[],
+) => index.map(({ period, value, n_matched, imputed }) => [period, value, n_matched, imputed]);
 
 // Bakery > Bread in analyst_ca.csv, weekly prices (median of the listing's non-outlier observations):
 //   listing                       2025-W48           W49                 W50     W51
@@ -23,17 +24,20 @@ const values = (index: readonly { period: string; value: number; n_matched: numb
 // Sunny White's median over its 7 observations is 4.84, so 20.00 ≥ 3 × 4.84 = 14.52 is an outlier.
 // W49: pairs Alpha Sunny 4.84/4.00 = 1.21 and Beta Sunny 5.00/5.00 = 1: mean ln = (0.190620 + 0) / 2 =
 //   0.095310 = ln 1.1, J = 1.1, I = 110. (With the outlier, Beta's week would be 12.50 and I 173.93.)
-// W50: Rye Loaf and the sourdough were not priced in W49: no pair, I carried at 110, imputed.
+// W50: Rye Loaf and the sourdough were not priced in W49: no pair, no link: value null, the chain carries
+// 110 across it (imputed).
 // W51: Rye Loaf 2.10 / 2.00 = 1.05 (Alpha's Sunny was not priced in W50): I = 110 × 1.05 = 115.5.
-Deno.test("the chained Jevons index of matched listings: 100, 110, 110 carried forward (imputed), 115.5", () => {
+Deno.test("the chained Jevons index of matched listings: 100, 110, no link (carried, imputed), 115.5", () => {
   const body = answerObject(compiled, "analyst_inflation", record("bread"));
   assert.equal(body.base_period, "2025-W48");
   assert.deepEqual(values(body.index), [
     ["2025-W48", 100, 0, false],
     ["2025-W49", 110, 2, false],
-    ["2025-W50", 110, 0, true],
+    ["2025-W50", null, 0, true],
     ["2025-W51", 115.5, 1, false],
   ]);
+  assert.deepEqual(body.index.map((row: { link: number | null }) => row.link), [null, 1.1, null, 1.05]);
+  assert.equal(body.index[2].reason, "0 matched listings, below the minimum sample of 1");
   // n: listings priced in the week; n_matched: those also priced the week before.
   assert.deepEqual(body.index.map((row: { sample: unknown }) => row.sample), [
     { n: 3, n_matched: 0 },
@@ -70,14 +74,14 @@ Deno.test("each retailer's own index runs from its first priced week to the coun
       ["Alpha Mart", [
         ["2025-W48", 100, 0, false],
         ["2025-W49", 121, 1, false],
-        ["2025-W50", 121, 0, true],
+        ["2025-W50", null, 0, true],
         ["2025-W51", 127.05, 1, false],
       ]],
       ["Beta Foods", [
         ["2025-W48", 100, 0, false],
         ["2025-W49", 100, 1, false],
-        ["2025-W50", 100, 0, true],
-        ["2025-W51", 100, 0, true],
+        ["2025-W50", null, 0, true],
+        ["2025-W51", null, 0, true],
       ]],
     ],
   );
@@ -107,22 +111,63 @@ Deno.test("a target whose base week is later than another's starts at 100 in its
 
 const week = (date: string) => weekNumber(Date.parse(`${date}T00:00:00Z`));
 Deno.test("weeks are consecutive across a year end (2025-W52 → 2026-W01 is a matched pair)", () => {
-  const chain = chainedIndex([
-    { weeks: [week("2025-12-22"), week("2025-12-29")], prices: [2, 2.42] },
-    { weeks: [week("2025-12-22"), week("2025-12-29")], prices: [4, 4] },
-  ], week("2026-01-05"));
+  const chain = chainedIndex(
+    [
+      { weeks: [week("2025-12-22"), week("2025-12-29")], prices: [2, 2.42] },
+      { weeks: [week("2025-12-22"), week("2025-12-29")], prices: [4, 4] },
+    ],
+    week("2026-01-05"),
+    1,
+  );
   // J = exp((ln 1.21 + ln 1) / 2) = 1.1.
   assert.deepEqual(values(chain.index), [
     ["2025-W52", 100, 0, false],
     ["2026-W01", 110, 2, false],
-    ["2026-W02", 110, 0, true],
+    ["2026-W02", null, 0, true],
   ]);
 });
 
 Deno.test("listings without a non-outlier price give an empty index, base_period null and share null", () => {
-  assert.deepEqual(chainedIndex([{ weeks: [], prices: [] }], week("2025-12-15")), {
+  assert.deepEqual(chainedIndex([{ weeks: [], prices: [] }], week("2025-12-15"), 1), {
     base_period: null,
     index: [],
+    direct: {
+      from: null,
+      to: null,
+      n: 0,
+      value: null,
+      reason: "0 listings, below the minimum sample of 1",
+    },
     coverage: { listings: 0, matched_listings: 0, share: null },
   });
+});
+
+// Five listings priced in W50 and W51, four of them again in W52: the W51 link rests on 5 matched listings,
+// the W52 link on 4, below the minimum sample of 5. direct compares W50 with W52 over the 4 priced in both.
+Deno.test("a link over fewer matched listings than the minimum sample is no value; the chain carries across it", () => {
+  const [w50, w51, w52] = [week("2025-12-08"), week("2025-12-15"), week("2025-12-22")];
+  const listings = [
+    { weeks: [w50, w51, w52], prices: [1, 1.1, 1.21] },
+    { weeks: [w50, w51, w52], prices: [2, 2.2, 2.42] },
+    { weeks: [w50, w51, w52], prices: [3, 3.3, 3.63] },
+    { weeks: [w50, w51, w52], prices: [4, 4.4, 4.84] },
+    { weeks: [w50, w51], prices: [5, 5.5] },
+  ];
+  const chain = chainedIndex(listings, w52, 5);
+  assert.deepEqual(values(chain.index), [
+    ["2025-W50", 100, 0, false],
+    ["2025-W51", 110, 5, false],
+    ["2025-W52", null, 4, true],
+  ]);
+  assert.equal(chain.index[2]!.reason, "4 matched listings, below the minimum sample of 5");
+  assert.deepEqual(chain.direct, {
+    from: "2025-W50",
+    to: "2025-W52",
+    n: 4,
+    value: null,
+    reason: "4 listings priced in both weeks, below the minimum sample of 5",
+  });
+  // With a minimum of 4 the same listings give the W52 link 1.1 and direct 121 (every price +21 %).
+  const lenient = chainedIndex(listings, w52, 4);
+  assert.deepEqual([lenient.index[2]!.value, lenient.direct.value], [121, 121]);
 });

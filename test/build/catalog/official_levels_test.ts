@@ -71,7 +71,7 @@ Deno.test("a series linked to a catalog path applies to that category", () => {
 
 Deno.test("official levels stand beside the index with StatCan's own caveat and never change it", () => {
   const body = official("bread");
-  assert.deepEqual(body.index.map((row: { value: number }) => row.value), [100, 110, 110, 115.5]);
+  assert.deepEqual(body.index.map((row: { value: number | null }) => row.value), [100, 110, null, 115.5]);
   assert.equal(body.official_caveat, OFFICIAL_CAVEATS.ca);
   assert.match(
     body.official_caveat,

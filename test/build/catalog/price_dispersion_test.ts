@@ -31,7 +31,7 @@ Deno.test("unit-price stats of a category: R-7 quartiles, iqr and population cv,
   const body = parsed(record("oil").json);
   assert.equal(body.measure, "unit_price");
   assert.equal(body.unit_basis, "L");
-  assert.deepEqual(body.coverage, { listings: 7, measured: 6, share: 0.8571 });
+  assert.deepEqual(body.coverage, { listings: 7, values: 7, measured: 6, share: 0.8571 });
   assert.deepEqual(body.stats, {
     n: 6,
     min: 3,
@@ -41,6 +41,7 @@ Deno.test("unit-price stats of a category: R-7 quartiles, iqr and population cv,
     max: 10,
     iqr: 4.81,
     cv: 0.413,
+    reason: null,
   });
   assert.equal(body.method.outliers_excluded, 1);
 });
@@ -52,13 +53,29 @@ Deno.test("by_retailer gives each retailer's stats in the category's measure, by
   assert.deepEqual(parsed(record("oil").json).by_retailer, [
     {
       retailer: "Alpha Mart",
-      stats: { n: 3, min: 3, q1: 4.5, median: 6, q3: 7, max: 8, iqr: 2.5, cv: 0.3626 },
+      price_source: "Alpha Mart",
+      stats: { n: 3, min: 3, q1: 4.5, median: 6, q3: 7, max: 8, iqr: 2.5, cv: 0.3626, reason: null },
     },
     {
       retailer: "Beta Foods",
-      stats: { n: 2, min: 3.25, q1: 4.94, median: 6.63, q3: 8.31, max: 10, iqr: 3.38, cv: 0.5094 },
+      price_source: "Beta Foods",
+      stats: {
+        n: 2,
+        min: 3.25,
+        q1: 4.94,
+        median: 6.63,
+        q3: 8.31,
+        max: 10,
+        iqr: 3.38,
+        cv: 0.5094,
+        reason: null,
+      },
     },
-    { retailer: "Cedar Grocer", stats: { n: 1, min: 9, q1: 9, median: 9, q3: 9, max: 9, iqr: 0, cv: 0 } },
+    {
+      retailer: "Cedar Grocer",
+      price_source: "Cedar Grocer",
+      stats: { n: 1, min: 9, q1: 9, median: 9, q3: 9, max: 9, iqr: 0, cv: 0, reason: null },
+    },
   ]);
 });
 
@@ -72,14 +89,25 @@ Deno.test("within_product: medians of each product's cv, max/min ratio and gap a
     median_max_min_ratio: 1.1667,
     median_gap: 0.75,
     sample: { n: 5, n_matched: 2 },
+    reason: null,
   });
 });
 
 Deno.test("with a retailer: its stats, and within_product over the products it sells that others sell", () => {
   const cedar = parsed(record("oil").by_retailer[retailers.indexOf("Cedar Grocer")]);
   assert.deepEqual([cedar.measure, cedar.unit_basis], ["unit_price", "L"]);
-  assert.deepEqual(cedar.coverage, { listings: 2, measured: 1, share: 0.5 });
-  assert.deepEqual(cedar.stats, { n: 1, min: 9, q1: 9, median: 9, q3: 9, max: 9, iqr: 0, cv: 0 });
+  assert.deepEqual(cedar.coverage, { listings: 2, values: 2, measured: 1, share: 0.5 });
+  assert.deepEqual(cedar.stats, {
+    n: 1,
+    min: 9,
+    q1: 9,
+    median: 9,
+    q3: 9,
+    max: 9,
+    iqr: 0,
+    cv: 0,
+    reason: null,
+  });
   assert.deepEqual(cedar.by_retailer.map((row: { retailer: string }) => row.retailer), ["Cedar Grocer"]);
   // Only the olive oil: Cedar's canola price is not current and nobody else sells its frying oil.
   assert.deepEqual(cedar.within_product, {
@@ -88,6 +116,7 @@ Deno.test("with a retailer: its stats, and within_product over the products it s
     median_max_min_ratio: 1.25,
     median_gap: 1,
     sample: { n: 3, n_matched: 1 },
+    reason: null,
   });
   assert.equal(cedar.method.outliers_excluded, 1);
   assert.equal(
@@ -103,6 +132,7 @@ Deno.test("exactly half of the listings with a unit price in one basis is enough
   const body = parsed(record("bread").json);
   assert.deepEqual([body.measure, body.unit_basis, body.coverage], ["unit_price", "kg", {
     listings: 4,
+    values: 4,
     measured: 2,
     share: 0.5,
   }]);
@@ -117,6 +147,7 @@ Deno.test("exactly half of the listings with a unit price in one basis is enough
     max: 7.41,
     iqr: 0.3704,
     cv: 0.0526,
+    reason: null,
   });
 });
 
@@ -137,6 +168,7 @@ Deno.test("below half the category is measured on prices, unit_basis null", () =
     max: 6,
     iqr: 2.68,
     cv: 0.4222,
+    reason: null,
   });
   assert.deepEqual(body.within_product, {
     products: 2,
@@ -144,19 +176,16 @@ Deno.test("below half the category is measured on prices, unit_basis null", () =
     median_max_min_ratio: 1.1806,
     median_gap: 0.5,
     sample: { n: 4, n_matched: 2 },
+    reason: null,
   });
 });
 
-Deno.test("stats of no value are null with n 0; of one value, cv 0 and iqr 0", () => {
+Deno.test("stats of no value are null with n 0; of one value, cv 0 and iqr 0; below the minimum, null", () => {
+  const empty = { min: null, q1: null, median: null, q3: null, max: null, iqr: null, cv: null };
   assert.deepEqual(dispersionStats([], money), {
     n: 0,
-    min: null,
-    q1: null,
-    median: null,
-    q3: null,
-    max: null,
-    iqr: null,
-    cv: null,
+    ...empty,
+    reason: "0 values, below the minimum sample of 1",
   });
   assert.deepEqual(dispersionStats([2.5], money), {
     n: 1,
@@ -167,5 +196,11 @@ Deno.test("stats of no value are null with n 0; of one value, cv 0 and iqr 0", (
     max: 2.5,
     iqr: 0,
     cv: 0,
+    reason: null,
+  });
+  assert.deepEqual(dispersionStats([2.5, 3, 4, 5], money, 5), {
+    n: 4,
+    ...empty,
+    reason: "4 values, below the minimum sample of 5",
   });
 });

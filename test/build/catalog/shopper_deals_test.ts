@@ -58,6 +58,8 @@ Deno.test("a deal row carries the promo flag, validity, observation date, unit p
     product_id: catalog.products.find((p) => p.name === "Choco Chips 300 G")!.id,
     product: "Choco Chips 300 G",
     brand: "Crunch",
+    brand_status: "known",
+    size: { text: "300 g", quantity: 0.3, basis: "kg", confidence: "exact", source: "name" },
     category: "Bakery > Cookies",
     retailer: "Beta Foods",
     price: 3,
@@ -72,7 +74,7 @@ Deno.test("a deal row carries the promo flag, validity, observation date, unit p
     observed_at: "2025-12-10T00:00:00Z",
     n_obs: 3,
   });
-  assert.equal(rows("all")[2].brand, null);
+  assert.deepEqual([rows("all")[2].brand, rows("all")[2].brand_status], [null, "unknown"]);
   assert.equal(rows("all")[2].unit_price, null);
 });
 

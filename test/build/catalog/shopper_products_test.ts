@@ -24,6 +24,8 @@ Deno.test("a product's best offer is its cheapest; offers go by price; savings a
     retailer: "Alpha Mart",
     price: 3,
     currency: "CAD",
+    price_basis: "item",
+    same_day_prices: null,
     unit_price: 4.44,
     unit_basis: "kg",
     unit_conversion: "exact",
@@ -40,7 +42,21 @@ Deno.test("a product's best offer is its cheapest; offers go by price; savings a
     [["Alpha Mart", 3, 4.44], ["Gamma Mart", 3.2, 4.74], ["Beta Foods", 3.5, 5.19]],
   );
   assert.equal(answer.offers[1].is_deal, null);
+  // Every offer carries its end of validity (null: the source states none, valid 14 days after it was seen).
+  assert.deepEqual(answer.offers.map((o: { valid_until: string | null }) => o.valid_until), [
+    null,
+    null,
+    "2025-12-18T00:00:00Z",
+  ]);
   assert.deepEqual(answer.savings_vs_median, { amount: 0.2, pct: 6.3, median: 3.2, n: 3 });
+  assert.deepEqual(answer.expired_offers, []);
+  assert.deepEqual(answer.size, {
+    text: "675 g",
+    quantity: 0.675,
+    basis: "kg",
+    confidence: "exact",
+    source: "name",
+  });
 });
 
 Deno.test("in a retailer's scope the best offer is that retailer's, still against the market median", () => {
@@ -72,7 +88,11 @@ Deno.test("the current price skips a later outlier, and the product's outliers a
 Deno.test("a record holds each offer once, by price; the product's head once", () => {
   const white = record("Sunny White Bread 675 G");
   const id = catalog.products.find((p) => p.name === "Sunny White Bread 675 G")!.id;
-  assert.equal(white.head, `"product_id":"${id}","product":"Sunny White Bread 675 G","brand":"Sunny"`);
+  assert.equal(
+    white.head,
+    `"product_id":"${id}","product":"Sunny White Bread 675 G","brand":"Sunny","brand_status":"known",` +
+      `"size":{"text":"675 g","quantity":0.675,"basis":"kg","confidence":"exact","source":"name"}`,
+  );
   assert.deepEqual(white.offers.map((o) => catalog.retailers[o.retailer]!.name), [
     "Alpha Mart",
     "Gamma Mart",
@@ -84,6 +104,7 @@ const alerts: [string, string, string, Record<string, unknown>][] = [
   ["the most recent different price, not an older one", "Sunny Milk 2 L", "Alpha Mart", {
     price: 3.5,
     previous_price: 5,
+    previous_observed_at: "2025-12-10T00:00:00Z",
     change: -1.5,
     change_pct: -30,
     changed_at: "2025-12-16T00:00:00Z",
@@ -138,13 +159,17 @@ Deno.test("an alert row holds the product, the listing's figures and the trigger
     "product_id",
     "product",
     "brand",
+    "brand_status",
+    "size",
     "retailer",
     "price",
     "previous_price",
+    "previous_observed_at",
     "change",
     "change_pct",
     "changed_at",
     "observed_at",
+    "valid_until",
     "is_deal",
     "n_obs",
     "triggered",
