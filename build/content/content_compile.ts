@@ -127,6 +127,7 @@ export function compileReadContent(
   let lexicon = new Map<string, LexiconRecord>();
   let lexiconVersion = NO_VERSION;
   let lexiconRows: Parameters<typeof curationReport>[0]["lexicon"];
+  let lexiconCarries: (CarryForward | undefined)[] = [];
   if (read.lexicon.length > 0) {
     progress.step(`compiling lexicon (${read.lexicon.length} files) for ${gpcRelease}`);
     const compiled = parseLexiconFiles(
@@ -136,6 +137,7 @@ export function compileReadContent(
     );
     lexicon = compiled.records;
     lexiconVersion = compiled.lexicon_version;
+    lexiconCarries = compiled.files.map((file) => file.carry);
     counts.lexicon_phrases = lexicon.size;
     counts.stale_lexicon_phrases = compiled.stale_phrases.length;
     report.lexicon_files = compiled.files.map(({ carry, ...file }) => ({
@@ -176,7 +178,10 @@ export function compileReadContent(
   });
   report.curation = curation;
   for (const line of curationSummaryLines(curation)) progress.line(line);
-  warnings.push(...curationWarnings(curation));
+  // Content curated against a newer release raises the flags it raises there: they warn there, not again
+  // in an older release served for pinning (as its stale rows do not).
+  const lexiconBack = lexiconCarries.every((carry) => carry?.backward === true);
+  if (!(trees[0]?.carry?.backward === true && lexiconBack)) warnings.push(...curationWarnings(curation));
   // The other trees' tables, each against the same placements (their flags warn as the default's do).
   for (const [at, tree] of trees.slice(1).entries()) {
     const treeCuration = curationReport({
@@ -189,7 +194,7 @@ export function compileReadContent(
     });
     tree.report.curation = treeCuration;
     for (const line of curationSummaryLines(treeCuration)) progress.line(`${tree.request}: ${line}`);
-    warnings.push(...curationWarnings(treeCuration));
+    if (tree.carry?.backward !== true) warnings.push(...curationWarnings(treeCuration));
   }
 
   extras.push({ name: "build-report.json", bytes: encoder.encode(`${JSON.stringify(report, null, 2)}\n`) });

@@ -23,9 +23,16 @@ export function curationSummaryLines(report: CurationReport): string[] {
     `${index.links} brick links; ${s.matched_rows} rows name a placed product`,
     `curation: ${s.flags} flags, ${s.unreviewed} unreviewed: ` +
     KIND_ORDER.map((kind) => `${kind} ${s.by_kind[kind].unreviewed}`).join(", "),
-    `curation: unreviewed by family: ` +
-    Object.entries(s.by_family).map(([code, family]) => `${code} ${family.unreviewed}`).join(", "),
   ];
+  // The families with flags (a release of every segment has 162 families, most of them without any).
+  const flagged = Object.entries(s.by_family).filter(([, family]) => family.flags > 0);
+  if (flagged.length > 0) {
+    lines.push(
+      `curation: unreviewed by family: ${
+        flagged.map(([code, family]) => `${code} ${family.unreviewed}`).join(", ")
+      }`,
+    );
+  }
   if (s.stale_reviews > 0) {
     lines.push(`curation: ${s.stale_reviews} review markers name a flag the row no longer has`);
   }

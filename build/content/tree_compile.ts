@@ -35,6 +35,8 @@ export interface CompiledTree {
   readonly warnings: BuildWarning[];
   /** The table and tree the curation report reads. */
   readonly table: MappingTable | undefined;
+  /** How the table was carried into this release (undefined: curated for it). */
+  readonly carry: CarryForward | undefined;
 }
 
 const encoder = new TextEncoder();
@@ -133,5 +135,6 @@ export function compileTree(
     extras,
     warnings,
     table: tree.table,
+    carry,
   };
 }

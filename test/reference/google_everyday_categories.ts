@@ -2,7 +2,7 @@
  * Twenty-two everyday Google Product Taxonomy categories and the GPC v20251127 node each must answer through
  * classify?tree=google: chosen from GS1's brick titles and definitions before the Google crosswalk was
  * curated, and kept as its acceptance table. A brick where one brick holds the category's products; the
- * class where GS1 splits them by storage state (cheese, dog food).
+ * class where GS1 splits them by storage state (cheese, dog food) or over several bricks (desktop computers).
  */
 
 /** One Google category and the GPC node it must answer. */
@@ -28,7 +28,9 @@ export const GOOGLE_EVERYDAY_CATEGORIES: readonly EverydayCategory[] = [
   { id: "1022", name: "Tents", gpc: "10002069" },
   { id: "3151", name: "Cigarettes", gpc: "10000185" },
   { id: "3021", name: "Lipstick", gpc: "10000534" },
-  { id: "325", name: "Desktop Computers", gpc: "10001144" },
+  // Revised from 10001144 after the curation: Google's Desktop Computers hold all-in-ones too, which GS1 files
+  // as their own brick (10006405 Personal Computers - All-in-One, "a desktop personal computer"): the class.
+  { id: "325", name: "Desktop Computers", gpc: "65010500" },
   { id: "303", name: "Keyboards", gpc: "10001150" },
   { id: "2564", name: "Tampons", gpc: "10000320" },
   { id: "629", name: "Toilet Paper", gpc: "10000375" },
