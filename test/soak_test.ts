@@ -108,7 +108,7 @@ const SWAP_EVERY = 3;
  * 140 and 190 MiB every 10–25 s, and least-squares slopes over 15–20 s windows of them ranged from -137 to
  * +144 MiB/min with no leak at all. Twice the steepest keeps this test from flaking; it still fails on a leak
  * of about 5 MiB/s or more (e.g. every answer retained at 5,000 requests/s). A slower leak is what the 180 s
- * soak and its figures in the README are for; a build kept after its swap fails the `builds_closed` check
+ * soak and its figures in docs/performance.md are for; a build kept after its swap fails the `builds_closed` check
  * below whatever its size.
  */
 const SLOPE_BOUND_KIB_PER_MIN = 288 * 1024;

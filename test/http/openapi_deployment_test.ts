@@ -1,6 +1,6 @@
 /**
  * The OpenAPI document describes the deployment that serves it: each combination of PAYMENTS and
- * RATE_LIMIT promises exactly the answers, headers and problem types that deployment has, and the README's
+ * RATE_LIMIT promises exactly the answers, headers and problem types that deployment has, and the documented
  * problem table lists every problem type there is.
  */
 import assert from "node:assert/strict";
@@ -153,18 +153,16 @@ Deno.test("the served OpenAPI document describes the handler's own deployment (p
   ]);
 });
 
-/** The README's problem table: error.code → type, from its "### Errors" section. */
+/** The documented problem table: error.code → type, from docs/api.md's "## Errors" section. */
 function readmeProblemTypes(): Record<string, string> {
-  const readme = Deno.readTextFileSync(new URL("../../README.md", import.meta.url));
-  const section = readme.slice(
-    readme.indexOf("### Errors"),
-    readme.indexOf("\n## ", readme.indexOf("### Errors")),
-  );
+  const readme = Deno.readTextFileSync(new URL("../../docs/api.md", import.meta.url));
+  const at = readme.indexOf("\n## Errors\n");
+  const section = readme.slice(at, readme.indexOf("\n## ", at + 1));
   const rows = [...section.matchAll(/^\| *(\d{3}) *\| *([A-Z_]+)\b[^|]*\| *`([^`]+)` *\|$/gm)];
   return Object.fromEntries(rows.map(([, , code, type]) => [code!, type!]));
 }
 
-Deno.test("the README's problem table lists every problem type the service can answer with", () => {
+Deno.test("the documented problem table lists every problem type the service can answer with", () => {
   assert.deepEqual(readmeProblemTypes(), documentOf(true, true, true)["x-problem-types"]);
 });
 

@@ -1,7 +1,7 @@
 /**
  * The documented request limits against a real server: the largest valid request of each operation is
  * answered normally, one byte more is a 400 problem document, and a head beyond Deno's own limits (its size,
- * its number of header fields) gets the server's bare 400 (what the README tells clients to expect).
+ * its number of header fields) gets the server's bare 400 (what docs/api.md tells clients to expect).
  */
 import assert from "node:assert/strict";
 import {
@@ -12,7 +12,7 @@ import {
 import { serveFakeStore } from "../support/fake_server.ts";
 import { type RawAnswer, rawHead, rawRequest } from "../support/raw_http.ts";
 
-// The documented values (README "Request size"): pinned here so a change of either is deliberate.
+// The documented values (docs/api.md "Request size"): pinned here so a change of either is deliberate.
 const TARGET_LIMIT = 49_152;
 const HEAD_LIMIT = 65_536;
 const HEADER_FIELDS_LIMIT = 128;

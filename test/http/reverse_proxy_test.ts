@@ -1,5 +1,5 @@
 /**
- * The nginx configuration of the README's Operations section, run as written (ports and, for speed, the
+ * The nginx configuration of docs/operations.md, run as written (ports and, for speed, the
  * header timeout substituted) in front of a real server: Deno.serve cannot time out slow or idle clients, so
  * this configuration is what does. Needs Debian's nginx: CI installs it (.ci/run) and fails without it;
  * elsewhere the test is skipped with a message when nginx is absent.
@@ -13,7 +13,7 @@ import type { PaymentGate } from "../../src/payments/payment_gate.ts";
 import { FakeStore } from "../support/fake_store.ts";
 import { tempDir } from "../support/temp_dir.ts";
 
-const README = new URL("../../README.md", import.meta.url);
+const DOCUMENT = new URL("../../docs/operations.md", import.meta.url);
 const MARKER = "<!-- nginx configuration: test/http/reverse_proxy_test.ts reads the block below -->";
 const HEADER_TIMEOUT_S = 2;
 const IN_CI = Deno.env.get("CI") === "true";
@@ -35,11 +35,11 @@ if (NGINX === undefined && !IN_CI) {
   console.warn("reverse_proxy_test: nginx is not installed (apt-get install nginx): its tests are skipped");
 }
 
-/** The README's nginx block, exactly as documented. */
+/** The nginx block of docs/operations.md, exactly as documented. */
 function documentedConfig(): string {
-  const text = Deno.readTextFileSync(README);
+  const text = Deno.readTextFileSync(DOCUMENT);
   const at = text.indexOf(MARKER);
-  assert.ok(at >= 0, "the README's Operations section holds the nginx configuration after its marker");
+  assert.ok(at >= 0, "docs/operations.md holds the nginx configuration after its marker");
   const block = /```nginx\n([\s\S]*?)```/.exec(text.slice(at));
   assert.ok(block, "an ```nginx block follows the marker");
   return block[1]!;
@@ -146,7 +146,7 @@ const paidGate: PaymentGate = {
 };
 
 Deno.test({
-  name: "the README's nginx configuration fronts the service and times out slow and idle clients",
+  name: "the documented nginx configuration fronts the service and times out slow and idle clients",
   ignore: NGINX === undefined && !IN_CI,
   fn: async (t) => {
     assert.ok(NGINX, "nginx is installed (CI installs it with apt-get in .ci/run)");

@@ -1,12 +1,12 @@
 /**
- * The README's catalog examples ("#### Examples (answers from the embedded default, `PAYMENTS=off`)"),
+ * The catalog examples of docs/catalog.md ("### Examples (answers from the embedded default, `PAYMENTS=off`)"),
  * rendered from the embedded default as served at a fixed instant, shortened as the README says: `meta` keeps
  * `country`, `generated` and `freshness_seconds`, `method` is left out, every list is cut to two elements
  * (`…`), and an answer longer than EXAMPLE_WIDTH characters is cut there (`…`).
  *
- *   deno run -A test/support/readme_examples.ts     rewrites the block in README.md
+ *   deno run -A test/support/readme_examples.ts     rewrites the block in docs/catalog.md
  *
- * test/catalog/readme_examples_test.ts checks that the README holds exactly this rendering.
+ * test/catalog/readme_examples_test.ts checks that docs/catalog.md holds exactly this rendering.
  */
 import { EMBEDDED_BASE, embeddedService } from "./embedded_service.ts";
 
@@ -36,7 +36,9 @@ export const README_EXAMPLES_AT = Date.UTC(2026, 10, 26);
 /** Characters an example answer is cut to. */
 export const EXAMPLE_WIDTH = 1400;
 
-const HEADING = "#### Examples (answers from the embedded default, `PAYMENTS=off`)";
+/** The document holding the examples. */
+export const EXAMPLES_DOCUMENT = "docs/catalog.md";
+const HEADING = "### Examples (answers from the embedded default, `PAYMENTS=off`)";
 const CUT = "\u2026";
 const META_KEPT = ["country", "generated", "freshness_seconds"];
 
@@ -67,7 +69,7 @@ export function shorten(answer: unknown): string {
 /** Where the examples block sits in `readme`: the first ```sh block after the heading. */
 export function examplesBlock(readme: string): { start: number; end: number } {
   const heading = readme.indexOf(HEADING);
-  if (heading < 0) throw new Error(`README has no "${HEADING}"`);
+  if (heading < 0) throw new Error(`${EXAMPLES_DOCUMENT} has no "${HEADING}"`);
   const start = readme.indexOf("```sh\n", heading);
   const end = readme.indexOf("\n```", start + 6) + 4;
   return { start, end };
@@ -93,11 +95,11 @@ function cut(value: unknown, top = false): unknown {
 }
 
 if (import.meta.main) {
-  const readme = await Deno.readTextFile("README.md");
+  const readme = await Deno.readTextFile(EXAMPLES_DOCUMENT);
   const { start, end } = examplesBlock(readme);
   await Deno.writeTextFile(
-    "README.md",
+    EXAMPLES_DOCUMENT,
     readme.slice(0, start) + await renderReadmeExamples() + readme.slice(end),
   );
-  console.log("README.md: catalog examples rewritten");
+  console.log(`${EXAMPLES_DOCUMENT}: catalog examples rewritten`);
 }
