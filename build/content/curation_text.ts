@@ -34,7 +34,11 @@ export function curationSummaryLines(report: CurationReport): string[] {
     );
   }
   if (s.stale_reviews > 0) {
-    lines.push(`curation: ${s.stale_reviews} review markers name a flag the row no longer has`);
+    lines.push(
+      `curation: ${s.stale_reviews} review markers name a flag the row does not have with these placements ` +
+        "(a marker may answer a flag of another segment's placements: `deno task curation --reference FILE` " +
+        "judges them with every segment's)",
+    );
   }
   if (s.unreviewed > 0) {
     lines.push("curation: `deno task curation` lists them; build-report.json holds every row");
@@ -42,15 +46,20 @@ export function curationSummaryLines(report: CurationReport): string[] {
   return lines;
 }
 
-/** One warning per unreviewed flag and per stale review marker. */
-export function curationWarnings(report: CurationReport): BuildWarning[] {
+/**
+ * One warning per unreviewed flag. A review marker naming a flag the row does not have is a warning only
+ * when `staleReviews` says the report had every placement a marker may answer (the curation command with a
+ * full reference publication): the build reads only data/'s publications, and a marker written against the
+ * placements of every segment would look stale to it.
+ */
+export function curationWarnings(report: CurationReport, staleReviews = false): BuildWarning[] {
   return [
     ...report.flags.filter((flag) => flag.reviewed === null).map((flag) => ({
       file: flag.file,
       where: `line ${flag.line}`,
       message: `unreviewed ${flag.kind}: ${subject(flag)}: ${flag.problem}`,
     })),
-    ...report.stale_reviews.map((review) => ({
+    ...(staleReviews ? report.stale_reviews : []).map((review) => ({
       file: review.file,
       where: `line ${review.line}`,
       message: `stale review: the row has no ${review.kind} flag (any more); remove the marker`,

@@ -18,22 +18,29 @@ Deno.test("curation command: --reference names a publication whose placements co
   });
 });
 
-Deno.test({
-  name: "the embedded data's curation report over every segment has no unreviewed flag",
-  ignore: !present && Deno.env.get("CI") !== "true",
-  fn: async () => {
-    let out = "";
-    let err = "";
-    const status = await runCuration(["--reference", REFERENCE], (t) => out += t, (t) => err += t);
-    assert.equal(status, 0, err);
-    assert.match(
-      out.split("\n")[0]!,
-      new RegExp(
-        `^curation report of data against GPC v20251127 with the placements of ${
-          REFERENCE.replaceAll(".", "\\.")
-        }: \\d+ flags, 0 unreviewed;`,
-      ),
-      out.slice(0, 4000),
-    );
-  },
-});
+for (const tree of [undefined, "google"]) {
+  const what = tree === undefined ? "the default tree's table and the lexicon" : `the ${tree} tree's table`;
+  Deno.test({
+    name:
+      `the embedded data's curation report over every segment: ${what}, no unreviewed flag, no stale marker`,
+    ignore: !present && Deno.env.get("CI") !== "true",
+    fn: async () => {
+      let out = "";
+      let err = "";
+      const args = ["--reference", REFERENCE, ...(tree === undefined ? [] : ["--tree", tree])];
+      const status = await runCuration(args, (t) => out += t, (t) => err += t);
+      assert.equal(status, 0, err);
+      assert.match(
+        out.split("\n")[0]!,
+        new RegExp(
+          `^curation report of data against GPC v20251127 with the placements of ${
+            REFERENCE.replaceAll(".", "\\.")
+          }: \\d+ flags, 0 unreviewed;`,
+        ),
+        out.slice(0, 4000),
+      );
+      // With every segment's placements, a marker naming a flag the row does not have is truly stale.
+      assert.deepEqual(out.split("\n").filter((line) => line.startsWith("stale review")), []);
+    },
+  });
+}
