@@ -82,14 +82,7 @@ export function serve(deps: HandlerDeps, holder?: DistHolder<Handler>): RunningS
       // A sync answer is complete when returned: nothing reads the dist after that, so it is given back at once.
       const held = holder?.acquire();
       // The peer address is asked of the connection only when a request needs it (rate limit, log line).
-      const answer = (held?.value ?? handler!)(request, {
-        get remoteAddr() {
-          return info.remoteAddr.hostname;
-        },
-        get completed() {
-          return info.completed;
-        },
-      });
+      const answer = (held?.value ?? handler!)(request, info);
       // An answer given at once is in flight no longer: only the pending ones can be cut by a drain.
       if (answer instanceof Promise) {
         inFlight++;

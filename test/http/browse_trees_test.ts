@@ -49,7 +49,8 @@ const handle = createHandler({
   state: new MemoryStateStore(),
   log: createLog("error", () => {}),
 });
-const get = (path: string) => handle(new Request(`http://gpc.test${path}`), { remoteAddr: "192.0.2.10" });
+const get = (path: string) =>
+  handle(new Request(`http://gpc.test${path}`), { remoteAddr: { hostname: "192.0.2.10" } });
 
 Deno.test("a table with a path column is a tree of its own: written as its own shard, listed with its map version", () => {
   const release = build.manifest.releases[0]!;

@@ -19,7 +19,8 @@ for (const mode of ["mmap", "read"] as OpenMode[]) {
       state: new MemoryStateStore(),
       log: createLog("error", () => {}),
     });
-    const get = (path: string) => handle(new Request(`http://gpc.test${path}`), { remoteAddr: "192.0.2.1" });
+    const get = (path: string) =>
+      handle(new Request(`http://gpc.test${path}`), { remoteAddr: { hostname: "192.0.2.1" } });
     try {
       assert.equal((await get("/healthz")).status, 200);
       await Deno.remove(buildDir, { recursive: true });

@@ -44,7 +44,7 @@ for (const path of EXAMPLE_PATHS) {
     await fc.assert(
       fc.asyncProperty(hostileQuery(parameters(path), example.query), async (query) => {
         const response = await service.handle(new Request(`${BASE}${path}?${query}`), {
-          remoteAddr: "192.0.2.1",
+          remoteAddr: { hostname: "192.0.2.1" },
         });
         if (response.status === 200) answered200++;
         const problems = await hostileAnswerProblems(response, example, FREE_STATUSES);
@@ -66,7 +66,7 @@ Deno.test("hostile paths are answered 404 problems with clean headers", async ()
     fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 4 }), async (segments) => {
       const url = new URL(`${BASE}/${segments.join("/")}?q=${CANARY}`);
       fc.pre(routeOf(url.pathname) === undefined);
-      const response = await service.handle(new Request(url), { remoteAddr: "192.0.2.1" });
+      const response = await service.handle(new Request(url), { remoteAddr: { hostname: "192.0.2.1" } });
       assert.deepEqual(await hostileAnswerProblems(response, undefined, new Set([404])), [], url.pathname);
     }),
     { seed: SEED, numRuns: RUNS },

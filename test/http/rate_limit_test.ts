@@ -45,7 +45,7 @@ Deno.test("rate limiting comes before validation, so a flood of bad requests is 
 Deno.test("rate limiting counts each client separately", async () => {
   const t = testHandler({ env: { RATE_LIMIT: "1/min" }, gate: "free", now: () => 0 });
   const from = (address: string) =>
-    t.handle(new Request(`http://gpc.test${CLASSIFY}`), { remoteAddr: address });
+    t.handle(new Request(`http://gpc.test${CLASSIFY}`), { remoteAddr: { hostname: address } });
   assert.equal((await from("192.0.2.1")).status, 200);
   assert.equal((await from("192.0.2.1")).status, 429);
   assert.equal((await from("192.0.2.2")).status, 200);

@@ -45,7 +45,7 @@ function handlerWith(mode: GateMode) {
     log: createLog("error", () => {}),
   });
   const get = (path: string, headers: Record<string, string> = {}) =>
-    handle(new Request(`http://gpc.test${path}`, { headers }), { remoteAddr: "192.0.2.10" });
+    handle(new Request(`http://gpc.test${path}`, { headers }), { remoteAddr: { hostname: "192.0.2.10" } });
   return { gate, get };
 }
 

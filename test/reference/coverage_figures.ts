@@ -38,7 +38,9 @@ export interface LexiconFigures {
 }
 
 async function json(service: EmbeddedService, target: string) {
-  const response = await service.handle(new Request(`http://gpc.test${target}`), { remoteAddr: "192.0.2.1" });
+  const response = await service.handle(new Request(`http://gpc.test${target}`), {
+    remoteAddr: { hostname: "192.0.2.1" },
+  });
   if (response.status !== 200) throw new Error(`${target}: ${response.status} ${await response.text()}`);
   return await response.json();
 }

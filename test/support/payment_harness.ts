@@ -145,7 +145,7 @@ export async function startPaymentHarness(
   let handle: Handler | undefined;
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    (request, info) => handle!(request, { remoteAddr: info.remoteAddr.hostname }),
+    (request, info) => handle!(request, info),
   );
   const url = `http://127.0.0.1:${server.addr.port}`;
   const config = readPaymentConfig({

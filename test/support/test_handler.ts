@@ -46,6 +46,7 @@ export function testHandler(
     store,
     gate,
     logs,
-    fetch: async (path, init) => await handle(new Request(BASE + path, init), { remoteAddr: "192.0.2.10" }),
+    fetch: async (path, init) =>
+      await handle(new Request(BASE + path, init), { remoteAddr: { hostname: "192.0.2.10" } }),
   };
 }
