@@ -16,7 +16,7 @@ import { readContentTrees, type ReadTree } from "./content_trees.ts";
 import { type CompiledTree, compileTree, NO_VERSION } from "./tree_compile.ts";
 import { type LexiconFile, parseLexiconFiles } from "./lexicon_files.ts";
 import { type CurationReport, curationReport } from "./curation_report.ts";
-import { curationSummaryLines, curationWarnings } from "./curation_text.ts";
+import { curationSummaryLines, curationWarnings, placementsCoverRelease } from "./curation_text.ts";
 import { type CarryForward, carryInto, carryLine, type CurationOrigin } from "./carry_forward.ts";
 import { staleWarnings } from "./stale_warnings.ts";
 import type { BrowseRecord, CodeRecord, LexiconRecord } from "../../src/format/shard_records.ts";
@@ -145,7 +145,12 @@ export function compileReadContent(
       carried_from: carry?.from ?? null,
     }));
     report.lexicon_inactive_bricks = compiled.inactive_bricks;
-    report.lexicon_stale_phrases = compiled.stale_phrases;
+    // A file curated for a newer release names many bricks an older one lacks: its count is in
+    // lexicon_files (stale), and listing each phrase would make the older release's report tens of MB.
+    const backward = new Set(
+      compiled.files.filter((file) => file.carry?.backward === true).map((f) => f.file),
+    );
+    report.lexicon_stale_phrases = compiled.stale_phrases.filter((phrase) => !backward.has(phrase.file));
     report.lexicon_retitled = compiled.retitled;
     const staleRows = new Set(compiled.stale_phrases.map((phrase) => `${phrase.file}:${phrase.line}`));
     // A stale phrase answers blank: the stale-row report covers it, not the curation checks.
@@ -177,11 +182,15 @@ export function compileReadContent(
     lexicon: lexiconRows,
   });
   report.curation = curation;
-  for (const line of curationSummaryLines(curation)) progress.line(line);
+  // A marker may answer a flag raised by placements of a segment this build's publications lack.
+  const stale = placementsCoverRelease(codes, placements);
+  for (const line of curationSummaryLines(curation, stale)) progress.line(line);
   // Content curated against a newer release raises the flags it raises there: they warn there, not again
   // in an older release served for pinning (as its stale rows do not).
   const lexiconBack = lexiconCarries.every((carry) => carry?.backward === true);
-  if (!(trees[0]?.carry?.backward === true && lexiconBack)) warnings.push(...curationWarnings(curation));
+  if (!(trees[0]?.carry?.backward === true && lexiconBack)) {
+    warnings.push(...curationWarnings(curation, stale));
+  }
   // The other trees' tables, each against the same placements (their flags warn as the default's do).
   for (const [at, tree] of trees.slice(1).entries()) {
     const treeCuration = curationReport({
@@ -193,8 +202,8 @@ export function compileReadContent(
       lexicon: undefined,
     });
     tree.report.curation = treeCuration;
-    for (const line of curationSummaryLines(treeCuration)) progress.line(`${tree.request}: ${line}`);
-    if (tree.carry?.backward !== true) warnings.push(...curationWarnings(treeCuration));
+    for (const line of curationSummaryLines(treeCuration, stale)) progress.line(`${tree.request}: ${line}`);
+    if (tree.carry?.backward !== true) warnings.push(...curationWarnings(treeCuration, stale));
   }
 
   extras.push({ name: "build-report.json", bytes: encoder.encode(`${JSON.stringify(report, null, 2)}\n`) });

@@ -4,6 +4,8 @@
  */
 import type { BuildWarning } from "../input/build_warning.ts";
 import type { CurationFlag, CurationReport, PlacementView } from "./curation_report.ts";
+import type { PlacementIndex } from "../gpc/gpc_placements.ts";
+import type { CodeRecord } from "../../src/format/shard_records.ts";
 import { CURATION_KINDS, type CurationKind, KIND_ORDER } from "./curation_review.ts";
 
 /** Which flags a listing shows. */
@@ -14,8 +16,11 @@ export interface ListingFilter {
   readonly all?: boolean;
 }
 
-/** The lines the build prints about the report. */
-export function curationSummaryLines(report: CurationReport): string[] {
+/**
+ * The lines the build prints about the report; `complete`: its placements hold every segment of the release
+ * (placementsCoverRelease), so a marker naming no flag is stale for certain.
+ */
+export function curationSummaryLines(report: CurationReport, complete = false): string[] {
   const s = report.summary;
   const index = s.placement_index;
   const lines = [
@@ -35,9 +40,11 @@ export function curationSummaryLines(report: CurationReport): string[] {
   }
   if (s.stale_reviews > 0) {
     lines.push(
-      `curation: ${s.stale_reviews} review markers name a flag the row does not have with these placements ` +
-        "(a marker may answer a flag of another segment's placements: `deno task curation --reference FILE` " +
-        "judges them with every segment's)",
+      complete
+        ? `curation: ${s.stale_reviews} stale review markers: the row has no such flag (any more); remove them`
+        : `curation: ${s.stale_reviews} review markers name a flag the row does not have with these placements ` +
+          "(a marker may answer a flag of another segment's placements: `deno task curation --reference FILE` " +
+          "judges them with every segment's)",
     );
   }
   if (s.unreviewed > 0) {
@@ -65,6 +72,22 @@ export function curationWarnings(report: CurationReport, staleReviews = false): 
       message: `stale review: the row has no ${review.kind} flag (any more); remove the marker`,
     })),
   ];
+}
+
+/**
+ * Whether `placements` hold every segment of the release `codes` describe (a segment with no brick carrying
+ * attribute data has none): then a review marker that names no flag is stale for certain.
+ */
+export function placementsCoverRelease(
+  codes: ReadonlyMap<string, CodeRecord>,
+  placements: PlacementIndex,
+): boolean {
+  const placed = new Set<string>();
+  for (const brick of placements.brick_types.keys()) placed.add(codes.get(brick)?.path?.[0] ?? "");
+  for (const record of codes.values()) {
+    if (record.kind === "segment" && record.path !== undefined && !placed.has(record.path[0]!)) return false;
+  }
+  return true;
 }
 
 /** The flags a filter shows, in report order. */

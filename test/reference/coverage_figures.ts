@@ -134,7 +134,11 @@ async function bricksBySegment(publication: string): Promise<Record<string, numb
 /** The phrases of every lexicon file of `folder`, as written. */
 export function lexiconPhrases(folder: string): string[] {
   const phrases: string[] = [];
-  for (const entry of [...Deno.readDirSync(folder)].filter((e) => e.name.endsWith(".csv")).sort()) {
+  for (
+    const entry of [...Deno.readDirSync(folder)].filter((e) => e.name.endsWith(".csv")).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0
+    )
+  ) {
     const file = `${folder}/${entry.name}`;
     const lines = Deno.readTextFileSync(file).split("\n");
     const body = lines.filter((line) => !line.startsWith("#")).join("\n");

@@ -2,7 +2,9 @@
  * Fifty-two everyday phrases across 38 GPC segments, with the bricks of v20251127 each must answer: chosen from
  * GS1's brick titles, definitions and Type-of values before the lexicon over every segment was curated, and
  * kept as an acceptance table (test/reference/everyday_phrases_test.ts asks the service). The bricks of a row
- * are every brick the phrase can mean (storage states, powered and non-powered variants), in no order.
+ * are every brick the phrase can mean (storage states, powered and non-powered variants), in no order. Five rows
+ * were revised after curation, each where GS1's text places the product in a brick the first reading missed
+ * (the comment above the row quotes it).
  */
 
 /** One phrase and the bricks it must answer. */
@@ -15,10 +17,12 @@ export interface EverydayPhrase {
 export const EVERYDAY_PHRASES: readonly EverydayPhrase[] = [
   { phrase: "toothpaste", bricks: ["10000383"] },
   { phrase: "laundry detergent", bricks: ["10000424"] },
-  { phrase: "smoke detector", bricks: ["10005397"] },
+  // Revised after curation: Smart Home - Security Appliances "can include cameras and water/smoke detectors".
+  { phrase: "smoke detector", bricks: ["10005397", "10007022"] },
   { phrase: "microwave oven", bricks: ["10001952"] },
   { phrase: "envelopes", bricks: ["10001261"] },
-  { phrase: "kettle", bricks: ["10002012", "10002129"] },
+  // Revised after curation: CAMPING KETTLE is a Type of Camping Cookware.
+  { phrase: "kettle", bricks: ["10002012", "10002129", "10002092"] },
   { phrase: "ketchup", bricks: ["10006323", "10006324", "10006325"] },
   {
     phrase: "pasta",
@@ -27,7 +31,8 @@ export const EVERYDAY_PHRASES: readonly EverydayPhrase[] = [
   { phrase: "coffee beans", bricks: ["10008178"] },
   { phrase: "instant coffee", bricks: ["10000115"] },
   { phrase: "non-alcoholic beer", bricks: ["10008029"] },
-  { phrase: "plantains", bricks: ["10005898"] },
+  // Revised after curation: plantains are also fresh-cut bananas and unprepared fruit, frozen or shelf stable.
+  { phrase: "plantains", bricks: ["10005898", "10008191", "10000002", "10000003"] },
   { phrase: "dog food", bricks: ["10000507", "10000521", "10000522"] },
   { phrase: "cat food", bricks: ["10000507", "10000521", "10000522"] },
   { phrase: "vitamins", bricks: ["10000467"] },
@@ -59,12 +64,14 @@ export const EVERYDAY_PHRASES: readonly EverydayPhrase[] = [
   { phrase: "sofa bed", bricks: ["10002196"] },
   { phrase: "alarm clock", bricks: ["10007006"] },
   { phrase: "frying pan", bricks: ["10002144"] },
-  { phrase: "mugs", bricks: ["10002155"] },
+  // Revised after curation: CAMPING MUG is a Type of Camping Tableware.
+  { phrase: "mugs", bricks: ["10002155", "10003773"] },
   { phrase: "handbag", bricks: ["10001096"] },
   { phrase: "jeans", bricks: ["10001335"] },
   { phrase: "safety boots", bricks: ["10001080"] },
   { phrase: "coffin", bricks: ["10008293"] },
-  { phrase: "audiobook", bricks: ["10004103"] },
+  // Revised after curation: Audio (Non-Music) - Digital "includes digital audio content for ... audio books".
+  { phrase: "audiobook", bricks: ["10004103", "10006240"] },
   { phrase: "padlock", bricks: ["10008396"] },
   { phrase: "storage crates", bricks: ["10005849"] },
   { phrase: "yarn", bricks: ["10001756"] },

@@ -43,7 +43,7 @@ const CEREALS = [...CEREALS_READY, ...CEREALS_NOT_READY];
 /** Every brick of a product GS1 lists under both Type of Cereal/Grain and Type of Processed Cereal. */
 const GRAIN_AND_CEREAL = [...GRAINS, ...CEREALS_NOT_READY, ...CEREALS_READY];
 
-/** Phrase → every brick it answers, in order, as the curation pass decided them. */
+/** Phrase → every brick it answers (in no order), as the curation decided them. */
 const PHRASES: readonly [string, string, readonly string[]][] = [
   ["couscous lists every brick GS1 places COUSCOUS in", "couscous", GRAIN_AND_CEREAL],
   ["polenta lists every brick GS1 places POLENTA in", "polenta", GRAIN_AND_CEREAL],
@@ -53,19 +53,22 @@ const PHRASES: readonly [string, string, readonly string[]][] = [
     ...CEREALS_READY,
   ]],
   ["tapioca is a processed cereal and a flour", "tapioca", [
-    ...CEREALS_NOT_READY,
     "10000203",
+    ...CEREALS_NOT_READY,
     ...CEREALS_READY,
   ]],
-  ["oats are porridge oats or the grain, never cookies", "oats", [
+  // GS1 lists OAT as a Type of Cereal/Grain, of Processed Cereal (ready to eat too) and of Biscuit/Cookie.
+  ["oats are the grain, porridge oats, a ready-to-eat cereal and oat biscuits", "oats", [
+    ...GRAINS.filter((code) => code !== "10000316"),
     ...CEREALS_NOT_READY,
-    "10000314",
-    "10000315",
-    "10000211",
-    "10000319",
+    ...CEREALS_READY,
+    "10000304",
+    "10000160",
+    "10000161",
   ]],
-  ["rice is the grain in every state", "rice", GRAINS],
-  ["muesli is eaten uncooked", "muesli", CEREALS_READY],
+  ["rice is the grain in every state and a processed cereal", "rice", GRAIN_AND_CEREAL],
+  // MUESLI is a Type of Processed Cereal of the ready-to-eat bricks and of Not Ready to Eat (Frozen).
+  ["muesli is a ready-to-eat cereal, or a frozen one to prepare", "muesli", [...CEREALS_READY, "10006250"]],
   ["uncooked rice names no storage state", "uncooked rice", ["10000211", "10000314", "10000315"]],
   ["cracked wheat lists every brick GS1 places it in", "cracked wheat", GRAIN_AND_CEREAL],
   ["einkorn wheat is placed in one brick", "einkorn wheat", ["10000211"]],
@@ -76,21 +79,18 @@ const PHRASES: readonly [string, string, readonly string[]][] = [
 for (const [name, phrase, bricks] of PHRASES) {
   Deno.test(`cereal family lexicon: ${name}`, async () => {
     const record = (await embedded()).lexicon.get(normalisePhrase(phrase));
-    assert.deepEqual(record?.gpc.map((node) => node.code), bricks);
+    assert.deepEqual(record?.gpc.map((node) => node.code).sort(), [...bricks].sort());
   });
 }
 
-Deno.test("cereal family curation: every flag of the family is reviewed, and no review is stale", async () => {
+Deno.test("cereal family curation: every flag of the family is reviewed", async () => {
   const { curation } = await embedded();
   assert.equal(curation.summary.by_family[FAMILY]?.unreviewed, 0);
   const reviewed = curation.flags.filter((flag) => flag.family === FAMILY)
     .map((flag) => [flag.node?.id ?? flag.phrase, flag.kind, flag.reviewed !== null]);
   assert.deepEqual(reviewed, [
     ["6464127011", "placement_partial", true],
-    ["rice", "placement_partial", true],
-    ["barley", "placement_partial", true],
-    ["oats", "placement_partial", true],
-    ["muesli", "placement_partial", true],
   ]);
-  assert.deepEqual(curation.stale_reviews, []);
+  // Stale markers are judged with every segment's placements (a food phrase's marker may answer a flag of
+  // another segment's): test/build/content/curation_reference_test.ts.
 });
