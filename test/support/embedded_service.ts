@@ -7,7 +7,7 @@ import { buildDist } from "../../build/build_dist.ts";
 import { recordingProgress } from "../../build/progress.ts";
 import { readConfig } from "../../src/config.ts";
 import { createHandler, type Handler } from "../../src/http/handler.ts";
-import { operationDiscovery } from "../../src/http/operation_discovery.ts";
+import { operationDiscovery } from "../../src/contract/operation_discovery.ts";
 import { createLog } from "../../src/log/request_log.ts";
 import { freeGate } from "../../src/payments/payment_gate.ts";
 import { readPaymentConfig } from "../../src/payments/payment_config.ts";
