@@ -29,7 +29,7 @@ import {
   connectMcp,
   paymentRequiredOf,
   payTool,
-} from "../support/mcp_client.ts";
+} from "../../demo/mcp_agent.ts";
 
 const TOOL = "classify_browse_nodes";
 const ARGS = { browse_id: "16318751,18776870011" };

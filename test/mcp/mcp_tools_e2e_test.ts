@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { type EmbeddedService, embeddedService } from "../support/embedded_service.ts";
-import { callTool, connectMcp } from "../support/mcp_client.ts";
+import { callTool, connectMcp } from "../../demo/mcp_agent.ts";
 import { OPERATION_LIST } from "../../src/contract/operation_list.ts";
 import type { OperationEntry, ToolEntry } from "../../src/contract/operation_entry.ts";
 

@@ -1,8 +1,8 @@
 /**
- * The MCP side of tests and of the demo: the official TypeScript SDK's Client over its streamable HTTP
- * transport, connected to a service's /mcp, and the x402 MCP transport's paying step done as a client does
- * it (the PaymentRequired of an unpaid result, a PaymentPayload made by an x402 client, sent again in
- * `_meta["x402/payment"]`).
+ * An agent's side of the MCP endpoint, for the demo's MCP mode and the tests: the official TypeScript SDK's
+ * Client over its streamable HTTP transport, connected to a service's /mcp, and the x402 MCP transport's
+ * paying step done as a client does it (the PaymentRequired of an unpaid result, a PaymentPayload made by an
+ * x402 client, sent again in `_meta["x402/payment"]`).
  */
 import { Client } from "npm:@modelcontextprotocol/sdk@1.32.2/client";
 // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/client/streamableHttp"
@@ -13,10 +13,11 @@ import type { PaymentPayload, PaymentRequired } from "npm:@x402/core@2.27.0/type
 
 export type { CallToolResult };
 
-/** A client connected (initialized) to the MCP endpoint of the service at `base`. */
-export async function connectMcp(base: string): Promise<Client> {
-  const client = new Client({ name: "gpc-reference-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+/** A client connected (initialized) to the MCP endpoint of the service at `base`, over `fetch` if given. */
+export async function connectMcp(base: string, fetch?: typeof globalThis.fetch): Promise<Client> {
+  const client = new Client({ name: "gpc-reference-agent", version: "1.0.0" });
+  const options = fetch === undefined ? {} : { fetch };
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), options));
   return client;
 }
 
