@@ -39,7 +39,9 @@ Deno.test({
     try {
       const document = await (await fetch(`${origin}/openapi.json`)).json();
       // Each path has one method: GET, or POST for the MCP endpoint.
-      const operations = Object.entries(document.paths as Record<string, Record<string, { operationId: string }>>)
+      const operations = Object.entries(
+        document.paths as Record<string, Record<string, { operationId: string }>>,
+      )
         .map(([path, item]) => [path, Object.values(item)[0]!.operationId]).sort();
       assert.ok(operations.length >= 6);
       await page.open(`${origin}/docs`);
