@@ -17,6 +17,9 @@ import { toolDescription } from "./tool_descriptions.ts";
 
 type Json = Record<string, unknown>;
 
+/** Most bytes of a POST /mcp body: a batch of 100 paid calls with their payments fits. */
+export const MAX_MCP_BODY_BYTES = 1_048_576;
+
 /** The argument that pins a reference tool's answer to a served release (the X-GPC-Release header). */
 export const RELEASE_ARGUMENT = "release";
 

@@ -10,6 +10,7 @@ import { queryObject, queryParameters, releaseHeaderParam, requestHeaders } from
 import type { OperationEntry } from "./operation_entry.ts";
 import { OPERATION_LIST } from "./operation_list.ts";
 import { DOCS_PATH, HEALTH_PATH, MCP_PATH, OPENAPI_PATH, READY_PATH } from "./service_paths.ts";
+import { MAX_MCP_BODY_BYTES } from "./mcp_tools.ts";
 
 /** The `x-price` member of a paid operation: its decimal price per call and per item, in the asset. */
 function priceOf(payment: PaymentDescription | undefined, operation: string): Record<string, unknown> {
@@ -43,7 +44,7 @@ export function operationPath(entry: OperationEntry, deployment: Deployment): Re
 const json = (name: string) => ({ "application/json": { schema: ref("schemas", name) } });
 
 /** The service's own paths in `deployment`. */
-function servicePaths({ payment }: Deployment): Record<string, unknown> {
+function servicePaths({ payment, rateLimited }: Deployment): Record<string, unknown> {
   return {
     [HEALTH_PATH]: {
       get: {
@@ -89,10 +90,16 @@ function servicePaths({ payment }: Deployment): Record<string, unknown> {
           "(initialize, tools/list, tools/call, ping). Each tools/call runs the request pipeline of its " +
           "operation's GET (validation, rate limit, release pinning" +
           (payment ? ", payment), and a paid tool is paid through the x402 MCP transport" : ")") +
-          ": see docs/mcp.md. GET and DELETE are 405.",
+          ": see docs/mcp.md. Stateless: no session, no SSE stream; GET and DELETE are 405. " +
+          (rateLimited
+            ? "A tools/call counts against the rate limit as the request it runs; a POST without " +
+              "tools/call counts as one request. "
+            : "") +
+          `A body over ${MAX_MCP_BODY_BYTES} bytes is 413.`,
         responses: {
           "200": { description: "The JSON-RPC answer.", content: { "application/json": {} } },
           "202": { description: "Notifications only: nothing to answer." },
+          "413": { description: `The body is over ${MAX_MCP_BODY_BYTES} bytes (a JSON-RPC error).` },
         },
       },
     },

@@ -9,6 +9,9 @@
  * A state store that fails is a 503 STATE_STORE_UNAVAILABLE for paid requests only (rate_limit.ts says why
  * free ones fail open).
  *
+ * POST /mcp is handed to the MCP endpoint (mcp_route.ts) with the handler itself: each tool call's request
+ * comes back here as a GET with `info.tool` naming the tool, and is answered like any other.
+ *
  * A request that needs nothing asynchronous (payments off or not asked, an in-process rate limit, a
  * rendered stats body) is answered synchronously: no promise, no turn of the event loop. The path and query
  * are read from the request's URL text, and the headers every answer of a route carries are added when the

@@ -23,13 +23,10 @@ import {
 } from "npm:@modelcontextprotocol/sdk@1.32.2/types.js";
 import { ApiError } from "../operation/api_error.ts";
 import { problemJson } from "../operation/problem.ts";
-import type { McpTool } from "../contract/mcp_tools.ts";
+import { MAX_MCP_BODY_BYTES, type McpTool } from "../contract/mcp_tools.ts";
 import { toolRequest } from "./tool_request.ts";
 import { toolResult } from "./tool_result.ts";
 import { readBoundedBody } from "./bounded_body.ts";
-
-/** Most bytes of a POST /mcp body: a batch of 100 paid calls with their payments fits. */
-export const MAX_MCP_BODY_BYTES = 1_048_576;
 
 /** What the connection says of the MCP request, handed on to each tool call's request. */
 export interface CallerInfo {

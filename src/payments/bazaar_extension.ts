@@ -51,76 +51,50 @@ export type DiscoveryOf = (operation: string, tool?: string) => OperationDiscove
 
 /** The `extensions` member of a challenge for an operation described by `discovery`. */
 export function bazaarExtensions(discovery: OperationDiscovery): Record<string, unknown> {
-  if (discovery.tool !== undefined) return toolExtensions(discovery, discovery.tool);
+  const tool = discovery.tool;
+  if (tool === undefined) {
+    return declaration(discovery, { type: "http", method: "GET" }, {
+      type: { type: "string", const: "http" },
+      method: { type: "string", enum: ["GET"] },
+      queryParams: discovery.queryParams,
+    }, ["type", "method"]);
+  }
+  return declaration(discovery, {
+    type: "mcp",
+    toolName: tool.name,
+    description: tool.description,
+    transport: MCP_TRANSPORT,
+    inputSchema: tool.inputSchema,
+  }, {
+    type: { type: "string", const: "mcp" },
+    toolName: { type: "string" },
+    description: { type: "string" },
+    transport: { type: "string", enum: [MCP_TRANSPORT] },
+    inputSchema: { type: "object" },
+  }, ["type", "toolName", "inputSchema"]);
+}
+
+/**
+ * The declaration of `input` (whose members `inputProperties` validates, `required` of them required) and of
+ * the operation's output: `info`, and `schema`, the JSON Schema (draft 2020-12) facilitators validate it with.
+ */
+function declaration(
+  discovery: OperationDiscovery,
+  input: Record<string, unknown>,
+  inputProperties: Record<string, unknown>,
+  required: readonly string[],
+): Record<string, unknown> {
   return {
     [BAZAAR]: {
-      info: {
-        input: { type: "http", method: "GET" },
-        output: { type: "json", format: discovery.outputRef },
-      },
+      info: { input, output: { type: "json", format: discovery.outputRef } },
       schema: {
         $schema: "https://json-schema.org/draft/2020-12/schema",
         type: "object",
         properties: {
-          input: {
-            type: "object",
-            properties: {
-              type: { type: "string", const: "http" },
-              method: { type: "string", enum: ["GET"] },
-              queryParams: discovery.queryParams,
-            },
-            required: ["type", "method"],
-            additionalProperties: false,
-          },
+          input: { type: "object", properties: inputProperties, required, additionalProperties: false },
           output: {
             type: "object",
             properties: { type: { type: "string", const: "json" }, example: discovery.output },
-            required: ["type"],
-          },
-        },
-        required: ["input"],
-      },
-    },
-  };
-}
-
-/** The `extensions` member of a challenge for a call made through the MCP tool `tool`. */
-function toolExtensions(discovery: OperationDiscovery, tool: ToolDiscovery): Record<string, unknown> {
-  return {
-    [BAZAAR]: {
-      info: {
-        input: {
-          type: "mcp",
-          toolName: tool.name,
-          description: tool.description,
-          transport: MCP_TRANSPORT,
-          inputSchema: tool.inputSchema,
-        },
-        output: { type: "json", format: discovery.outputRef },
-      },
-      schema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        type: "object",
-        properties: {
-          input: {
-            type: "object",
-            properties: {
-              type: { type: "string", const: "mcp" },
-              toolName: { type: "string" },
-              description: { type: "string" },
-              transport: { type: "string", enum: [MCP_TRANSPORT] },
-              inputSchema: { type: "object" },
-            },
-            required: ["type", "toolName", "inputSchema"],
-            additionalProperties: false,
-          },
-          output: {
-            type: "object",
-            properties: {
-              type: { type: "string", const: "json" },
-              format: { type: "string" },
-              example: discovery.output,
-            },
             required: ["type"],
           },
         },

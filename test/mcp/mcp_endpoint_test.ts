@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { testHandler } from "../support/test_handler.ts";
-import { MAX_MCP_BODY_BYTES } from "../../src/mcp/mcp_endpoint.ts";
+import { MAX_MCP_BODY_BYTES } from "../../src/contract/mcp_tools.ts";
 
 const MCP_HEADERS = { "Content-Type": "application/json", "Accept": "application/json, text/event-stream" };
 
