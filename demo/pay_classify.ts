@@ -5,7 +5,8 @@
  * the 402 challenge with @x402/fetch (exact scheme, EIP-3009 USDC authorisation on Base Sepolia), and
  * prints the answer and the decoded PAYMENT-RESPONSE settlement. Against a service running the development
  * facilitator (FACILITATOR_URL unset) the new key already holds 1,000 test USDC; against a real facilitator
- * it needs Base Sepolia USDC first (set DEMO_PRIVATE_KEY to a funded key).
+ * it needs Base Sepolia USDC first (set DEMO_PRIVATE_KEY to a funded key). With `--mcp` (`npm run demo --
+ * --mcp`) the agent calls the service's MCP tools instead and pays through x402's MCP transport.
  */
 import { decodePaymentRequiredHeader } from "npm:@x402/core@2.27.0/http";
 import { ExactEvmScheme } from "npm:@x402/evm@2.27.0/exact/client";
@@ -13,6 +14,8 @@ import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "n
 import { generatePrivateKey, privateKeyToAccount } from "npm:viem@2.57.20/accounts";
 
 const service = (Deno.env.get("SERVICE_URL") ?? "http://127.0.0.1:8080").replace(/\/+$/, "");
+// `--mcp`: the same agent, through the MCP endpoint (mcp_session.ts).
+if (Deno.args.includes("--mcp")) Deno.exit(await (await import("./mcp_session.ts")).mcpSession(service));
 const query = Deno.env.get("DEMO_QUERY") ?? "browse_id=16318751,18776870011";
 const url = `${service}/v1/reference/classify?${query}`;
 const key = (Deno.env.get("DEMO_PRIVATE_KEY") as `0x${string}` | undefined) ?? generatePrivateKey();

@@ -22,7 +22,7 @@ import { routeConsole } from "./log/console_route.ts";
 import type { PaymentConfig } from "./payments/payment_config.ts";
 import type { PaymentSetup } from "./payments/payment_setup.ts";
 import { listenUrl } from "./payments/challenge_resource.ts";
-import { operationDiscovery } from "./http/operation_discovery.ts";
+import { operationDiscovery } from "./contract/operation_discovery.ts";
 import { createLog } from "./log/request_log.ts";
 import { logsWritten } from "./log/log_buffer.ts";
 import { openStateStore } from "./state/open_state_store.ts";

@@ -1,6 +1,7 @@
 /**
  * What the server loads before it answers: the payment libraries (x402, viem) and the Redis client are
- * loaded only when the configuration asks for them (PAYMENTS=on, STATE_STORE=redis://…), by dynamic imports.
+ * loaded only when the configuration asks for them (PAYMENTS=on, STATE_STORE=redis://…), and the MCP SDK on
+ * the first POST /mcp, by dynamic imports.
  * Loading them for nothing costs about 0.3 s of start-up. Read from `deno info --json` of src/main.ts.
  */
 import assert from "node:assert/strict";
@@ -46,13 +47,18 @@ async function reachable(dynamic: boolean): Promise<Set<string>> {
   return seen;
 }
 
-const LAZY = [/node_modules\/viem\//, /node_modules\/@x402\//, /node_modules\/ioredis\//];
+const LAZY = [
+  /node_modules\/viem\//,
+  /node_modules\/@x402\//,
+  /node_modules\/ioredis\//,
+  /node_modules\/@modelcontextprotocol\//,
+];
 
 function loaded(modules: Set<string>): string[] {
   return LAZY.filter((pattern) => [...modules].some((m) => pattern.test(m))).map((p) => p.source);
 }
 
-Deno.test("the payment libraries and the Redis client are not loaded at start-up unless configured", async () => {
+Deno.test("the payment libraries, the Redis client and the MCP SDK are not loaded at start-up unless needed", async () => {
   assert.deepEqual(loaded(await reachable(false)), []);
   // They are reachable, through the dynamic imports of a configuration that asks for them.
   assert.deepEqual(loaded(await reachable(true)), LAZY.map((p) => p.source));

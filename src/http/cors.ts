@@ -2,7 +2,7 @@
  * Cross-origin access: any origin may call the API from a browser (it is public and takes no cookies), and
  * may read the headers that carry versions, request ids, payment and rate-limit state.
  */
-import { ALLOWED_METHODS } from "./router.ts";
+import { ALLOWED_METHODS, MCP_METHODS } from "./router.ts";
 
 /** Headers of every answer to a request that carries an Origin header (every browser request does). */
 export const CORS_HEADERS: [string, string][] = [
@@ -23,4 +23,15 @@ export const PREFLIGHT_HEADERS: [string, string][] = [
   ],
   ["Access-Control-Max-Age", "86400"],
   ["Allow", ALLOWED_METHODS],
+];
+
+/** Headers of the answer to a preflight (OPTIONS) request on the MCP endpoint. */
+export const MCP_PREFLIGHT_HEADERS: [string, string][] = [
+  ["Access-Control-Allow-Methods", "POST"],
+  [
+    "Access-Control-Allow-Headers",
+    "Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, X-Request-Id",
+  ],
+  ["Access-Control-Max-Age", "86400"],
+  ["Allow", MCP_METHODS],
 ];

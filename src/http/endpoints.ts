@@ -2,7 +2,8 @@
  * What answers each route once the pipeline (handler.ts) has routed, rate-limited and parsed a request: the
  * reference and catalog operations through the payment gate (from the release the request chose), stats, the
  * served releases, the retailer list, health, readiness,
- * the OpenAPI document and the docs page. An answer needing nothing asynchronous is returned as it is.
+ * the OpenAPI document and the docs page (POST /mcp is the handler's: mcp_route.ts). An answer needing nothing
+ * asynchronous is returned as it is.
  */
 import { ApiError } from "../operation/api_error.ts";
 import { checkRequestTarget, type Query } from "../operation/query.ts";
@@ -17,11 +18,12 @@ import { CATALOG_SERVED } from "../catalog/catalog_operations.ts";
 import { retailersAnswer } from "../catalog/retailers.ts";
 import { freshnessHeader } from "../catalog/catalog_meta.ts";
 import type { StoreProblem } from "../store/reference_store.ts";
-import { matchesIfNoneMatch, strongEtag } from "./etag.ts";
-import { openApiJson } from "./openapi.ts";
-import { docsResponse } from "./docs_page.ts";
+import { matchesIfNoneMatch, strongEtag } from "../operation/etag.ts";
+import { openApiJson } from "../contract/openapi.ts";
+import { docsResponse } from "../contract/docs_page.ts";
+import { DOCS_PATH } from "../contract/service_paths.ts";
 import { createReadiness } from "./readiness.ts";
-import { DOCS_PATH, type Route } from "./router.ts";
+import { ALLOWED_METHODS, MCP_METHODS, type Route } from "./router.ts";
 import type { HandlerDeps } from "./handler.ts";
 import { type ChosenRelease, type ReleaseTable, releaseTable } from "./release_choice.ts";
 import {
@@ -172,6 +174,9 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
       }
       case "docs":
         return docsResponse(target.path.slice(DOCS_PATH.length + 1) || undefined, request);
+      case "mcp":
+        // Stateless: no SSE stream to open with GET (the MCP transport allows 405 for it).
+        throw methodNotAllowed(request.method, target.path, route);
     }
   }
 
@@ -196,6 +201,19 @@ const HEALTH_REASONS: Readonly<Record<StoreProblem, string>> = {
 /** The 404 of a path no route answers. */
 export function notFound(path: string): ApiError {
   return new ApiError(404, "NOT_FOUND", `no operation at ${path}`, { path });
+}
+
+/** The 405 of `method` on the path of `route`. */
+export function methodNotAllowed(method: string, path: string, route: Route): ApiError {
+  const allowed = route.endpoint === "mcp" ? MCP_METHODS : ALLOWED_METHODS;
+  const use = route.endpoint === "mcp" ? "use POST" : "use GET or HEAD";
+  return new ApiError(
+    405,
+    "METHOD_NOT_ALLOWED",
+    `${method} is not allowed on ${path}; ${use}`,
+    { method, allowed: allowed.split(", ") },
+    [["Allow", allowed]],
+  );
 }
 
 /** The 503 of a store that failed an integrity check. */

@@ -9,6 +9,9 @@
  * A state store that fails is a 503 STATE_STORE_UNAVAILABLE for paid requests only (rate_limit.ts says why
  * free ones fail open).
  *
+ * POST /mcp is handed to the MCP endpoint (mcp_route.ts) with the handler itself: each tool call's request
+ * comes back here as a GET with `info.tool` naming the tool, and is answered like any other.
+ *
  * A request that needs nothing asynchronous (payments off or not asked, an in-process rate limit, a
  * rendered stats body) is answered synchronously: no promise, no turn of the event loop. The path and query
  * are read from the request's URL text, and the headers every answer of a route carries are added when the
@@ -19,20 +22,22 @@ import { parseRawQuery, type Query } from "../operation/query.ts";
 import { requestTarget } from "../operation/request_target.ts";
 import { clientAddress } from "./client_address.ts";
 import type { Config } from "../config.ts";
-import { CORS_HEADERS, PREFLIGHT_HEADERS } from "./cors.ts";
+import { CORS_HEADERS, MCP_PREFLIGHT_HEADERS, PREFLIGHT_HEADERS } from "./cors.ts";
 import type { PaidCall, PaymentGate } from "../payments/payment_gate.ts";
 import type { PaymentDescription } from "../payments/payment_setup.ts";
 import { createRateLimiter, type RateLimiter, unlimited } from "./rate_limit.ts";
 import type { ReferenceStore, StoreProblem } from "../store/reference_store.ts";
 import { requestIdOf } from "./request_id.ts";
 import type { Log } from "../log/request_log.ts";
-import { ALLOWED_METHODS, routeOf } from "./router.ts";
+import { routeOf } from "./router.ts";
 import { type StateStore, StateStoreError } from "../state/state_store.ts";
 import type { ReadinessBody } from "./readiness.ts";
 import { storeTroubleLog } from "./store_trouble.ts";
 import { type Answer, errorAnswer, headOf, NO_STORE, type Pairs, responseOf, withHeaders } from "./answer.ts";
-import { createEndpoints, notFound, type Outcome, unavailable } from "./endpoints.ts";
+import { createEndpoints, methodNotAllowed, notFound, type Outcome, unavailable } from "./endpoints.ts";
 import { type ChosenRelease, RELEASE_HEADER, TREE_PARAMETER } from "./release_choice.ts";
+import { createMcpRoute } from "./mcp_route.ts";
+import { deploymentOf } from "../contract/openapi.ts";
 import { TREE_NAME } from "../reference/request_params.ts";
 
 /** What the handler is built from. */
@@ -64,6 +69,8 @@ export interface ClientInfo {
   readonly remoteAddr: { readonly hostname: string };
   /** Settles once the answer has been delivered (resolves) or could not be (rejects): Deno.serve's word. */
   readonly completed?: Promise<void>;
+  /** The MCP tool a request stands for (the MCP endpoint's tool calls): its log line and challenges name it. */
+  readonly tool?: string;
 }
 
 /** The request handler: a Response at once when nothing asynchronous was needed, else its promise. */
@@ -72,6 +79,7 @@ export type Handler = (request: Request, info?: ClientInfo) => Response | Promis
 const NONE: Pairs = [];
 const EMPTY_QUERY: Query = Object.freeze(Object.create(null));
 const PREFLIGHT: Answer = { status: 204, body: null, headers: PREFLIGHT_HEADERS };
+const MCP_PREFLIGHT: Answer = { status: 204, body: null, headers: MCP_PREFLIGHT_HEADERS };
 
 /** Builds the handler. */
 export function createHandler(deps: HandlerDeps): Handler {
@@ -83,8 +91,14 @@ export function createHandler(deps: HandlerDeps): Handler {
     : createRateLimiter(config.rateLimit, deps.state, now, (e) => storeTrouble(e, "rate limit not counted"));
   const strictPaid = config.payments === "on";
   const { serve, releases, freshnessOf, healthy } = createEndpoints(deps, now);
+  const mcp = createMcpRoute({
+    pipeline: (request, info) => handle(request, info),
+    // A POST /mcp without tools/call is one request of its client; a tool call counts as the one it runs.
+    admit: (client) => limiter === unlimited ? undefined : limiter.admit(client, false),
+    deployment: () => deploymentOf(config, releases.served, deps.payment, deps.store.trees ?? []),
+  });
 
-  return function handle(request, info) {
+  const handle: Handler = (request, info) => {
     const started = performance.now();
     const method = request.method;
     const headers = request.headers;
@@ -110,7 +124,12 @@ export function createHandler(deps: HandlerDeps): Handler {
       }
       // What the payment gate learns of a paid call: its id, its release pin, the delivery of its answer.
       const call: PaidCall | undefined = route!.paid
-        ? { requestId, ...(pin === null ? {} : { pin }), delivered: () => info?.completed }
+        ? {
+          requestId,
+          ...(pin === null ? {} : { pin }),
+          ...(info?.tool === undefined ? {} : { tool: info.tool }),
+          delivered: () => info?.completed,
+        }
         : undefined;
       return serve(request, target, query, route!, release, call);
     };
@@ -158,6 +177,7 @@ export function createHandler(deps: HandlerDeps): Handler {
           status: response.status,
           duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
           client: clientOf(),
+          tool: info?.tool,
         });
       }
       return response;
@@ -166,14 +186,13 @@ export function createHandler(deps: HandlerDeps): Handler {
     let outcome: Outcome | Promise<Outcome>;
     try {
       if (route === undefined) throw notFound(target.path);
-      if (method === "OPTIONS") outcome = PREFLIGHT;
+      if (method === "OPTIONS") outcome = route.endpoint === "mcp" ? MCP_PREFLIGHT : PREFLIGHT;
       else if (method !== "GET" && method !== "HEAD") {
-        throw new ApiError(
-          405,
-          "METHOD_NOT_ALLOWED",
-          `${method} is not allowed on ${target.path}; use GET or HEAD`,
-          { method, allowed: ALLOWED_METHODS.split(", ") },
-          [["Allow", ALLOWED_METHODS]],
+        if (method !== "POST" || route.endpoint !== "mcp") throw methodNotAllowed(method, target.path, route);
+        outcome = mcp(
+          request,
+          { remoteAddr: info?.remoteAddr ?? UNKNOWN_PEER, ...completedOf(info) },
+          clientOf,
         );
       } else if (route.rateLimited && limiter !== unlimited) {
         // A paid request with payments on needs the store for its claim: it cannot fail open.
@@ -195,6 +214,15 @@ export function createHandler(deps: HandlerDeps): Handler {
     }
     return outcome instanceof Promise ? outcome.then(undefined, fail).then(finish) : finish(outcome);
   };
+  return handle;
+}
+
+/** The delivery promise of a connection, lazily asked as Deno.serve's info gives it. */
+/** The peer of a request that came without connection facts (a test calling the handler directly). */
+const UNKNOWN_PEER = { hostname: "unknown" };
+
+function completedOf(info: ClientInfo | undefined): { readonly completed?: Promise<void> } {
+  return info?.completed === undefined ? {} : { completed: info.completed };
 }
 
 function hasCacheControl(answer: Answer): boolean {

@@ -10,7 +10,7 @@
 import type { StateStore } from "../state/state_store.ts";
 import type { StoreProblem } from "../store/reference_store.ts";
 import type * as v from "npm:valibot@1.5.0";
-import type { readinessSchema } from "./body_schemas.ts";
+import type { readinessSchema } from "../contract/body_schemas.ts";
 
 /** Longest wait for the facilitator or the state store in one readiness check. */
 export const PROBE_TIMEOUT_MS = 1000;

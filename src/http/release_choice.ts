@@ -14,8 +14,9 @@ import type { Query } from "../operation/query.ts";
 import type { ReferenceStore, ReleaseSet } from "../store/reference_store.ts";
 import { createReleasesAnswer } from "./releases_answer.ts";
 
-/** The request header pinning a release (the same name the answers carry). */
-export const RELEASE_HEADER = "X-GPC-Release";
+import { RELEASE_HEADER } from "../contract/release_header.ts";
+
+export { RELEASE_HEADER };
 
 /** A served release with the headers its answers carry. */
 export interface ChosenRelease {

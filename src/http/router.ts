@@ -1,30 +1,29 @@
 /**
- * The routes table: every path the service answers, what answers it and how its errors are written.
- * Every route answers GET and HEAD (and OPTIONS for CORS preflight); other methods get 405.
+ * The routes table: every path the service answers, what answers it and how its errors are written: the
+ * operations of the operation list (src/contract/), and the service's own paths. Every route answers GET
+ * and HEAD (and OPTIONS for CORS preflight) but the MCP endpoint, which answers POST; other methods get 405.
  */
-
-import { CATALOG_OPERATIONS, type CatalogOperation } from "../operation/operations.ts";
-import { DOCS_ASSETS } from "./docs_page.ts";
+import type { CatalogOperation } from "../operation/operations.ts";
+import { DOCS_ASSETS } from "../contract/docs_page.ts";
+import { OPERATION_LIST } from "../contract/operation_list.ts";
+import type { OperationEntry } from "../contract/operation_entry.ts";
+import { DOCS_PATH, HEALTH_PATH, MCP_PATH, OPENAPI_PATH, READY_PATH } from "../contract/service_paths.ts";
 
 /** What answers a path. */
 export type Endpoint =
-  | "classify"
-  | "brickAttributes"
-  | "stats"
-  | "retailers"
-  | "releases"
-  | "catalog"
+  | OperationEntry["serves"]
   | "health"
   | "ready"
   | "openapi"
-  | "docs";
+  | "docs"
+  | "mcp";
 
 /** A known path. */
 export interface Route {
   readonly endpoint: Endpoint;
   /** problem: RFC 9457 documents; plain: `{ "error": … }` (stats); json: health and openapi. */
   readonly errors: "problem" | "plain";
-  /** Whether requests count against the per-client rate limit. */
+  /** Whether requests count against the per-client rate limit (the MCP endpoint counts its own). */
   readonly rateLimited: boolean;
   /** Whether the operation is sold per call (its payment claim needs the state store). */
   readonly paid: boolean;
@@ -36,59 +35,29 @@ export interface Route {
   readonly operation?: CatalogOperation;
 }
 
-/** Path of classify. */
-export const CLASSIFY_PATH = "/v1/reference/classify";
-/** Path of brick-attributes. */
-export const BRICK_ATTRIBUTES_PATH = "/v1/reference/brick-attributes";
-/** Path of stats. */
-export const STATS_PATH = "/v1/public/stats";
-/** Path of the retailers list. */
-export const RETAILERS_PATH = "/v1/public/retailers";
-/** Path of the list of served GPC releases. */
-export const RELEASES_PATH = "/v1/public/releases";
-/** Path of the health check. */
-export const HEALTH_PATH = "/healthz";
-/** Path of the readiness check. */
-export const READY_PATH = "/readyz";
-/** Path of the OpenAPI document. */
-export const OPENAPI_PATH = "/openapi.json";
-/** Path of the API reference page; its files are under it. */
-export const DOCS_PATH = "/docs";
-
-/** Methods every route answers. */
+/** Methods every route but the MCP endpoint answers. */
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+
+/** Methods the MCP endpoint answers. */
+export const MCP_METHODS = "POST, OPTIONS";
 
 const plain = { versioned: false, freshness: false, paid: false } as const;
 
+/** The route of an operation of the list. */
+function operationRoute(entry: OperationEntry): Route {
+  return {
+    endpoint: entry.serves,
+    errors: entry.serves === "stats" ? "plain" : "problem",
+    rateLimited: true,
+    paid: entry.paid,
+    versioned: entry.pinned,
+    freshness: entry.serves === "catalog",
+    ...(entry.serves === "catalog" ? { operation: entry.id as CatalogOperation } : {}),
+  };
+}
+
 const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
-  [CLASSIFY_PATH, {
-    endpoint: "classify",
-    errors: "problem",
-    rateLimited: true,
-    paid: true,
-    versioned: true,
-    freshness: false,
-  }],
-  [BRICK_ATTRIBUTES_PATH, {
-    endpoint: "brickAttributes",
-    errors: "problem",
-    rateLimited: true,
-    paid: true,
-    versioned: true,
-    freshness: false,
-  }],
-  [STATS_PATH, { endpoint: "stats", errors: "plain", rateLimited: true, ...plain }],
-  [RETAILERS_PATH, { endpoint: "retailers", errors: "problem", rateLimited: true, ...plain }],
-  [RELEASES_PATH, { endpoint: "releases", errors: "problem", rateLimited: true, ...plain }],
-  ...Object.entries(CATALOG_OPERATIONS).map(([operation, { path }]): [string, Route] => [path, {
-    endpoint: "catalog",
-    errors: "problem",
-    rateLimited: true,
-    paid: true,
-    versioned: false,
-    freshness: true,
-    operation: operation as CatalogOperation,
-  }]),
+  ...OPERATION_LIST.map((entry): [string, Route] => [entry.path, operationRoute(entry)]),
   [HEALTH_PATH, { endpoint: "health", errors: "problem", rateLimited: false, ...plain }],
   [READY_PATH, { endpoint: "ready", errors: "problem", rateLimited: false, ...plain }],
   [OPENAPI_PATH, { endpoint: "openapi", errors: "problem", rateLimited: false, ...plain }],
@@ -96,6 +65,7 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
     path,
     { endpoint: "docs", errors: "problem", rateLimited: false, ...plain },
   ]),
+  [MCP_PATH, { endpoint: "mcp", errors: "problem", rateLimited: false, ...plain }],
 ]);
 
 /** The route of an exact path (no trailing-slash variants), if any. */

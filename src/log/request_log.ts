@@ -1,7 +1,7 @@
 /**
  * The log: one JSON object per line on stdout. Every request writes one `info` line (`error` for a 5xx):
  * time, request_id, method, path (without the query: it can be long and holds caller input), status,
- * duration_ms, client. Unexpected failures write a separate `error` line with the request id and the
+ * duration_ms, client, and tool for the request of an MCP tool call. Unexpected failures write a separate `error` line with the request id and the
  * stack. No header value is ever logged (payment headers are bearer credentials).
  *
  * Lines go through a LogBuffer (log_buffer.ts), asynchronously, so a request never waits for stdout: request
@@ -24,6 +24,8 @@ export type RequestLine = {
   readonly status: number;
   readonly duration_ms: number;
   readonly client: string;
+  /** The MCP tool the request stands for, when it is a tool call's. */
+  readonly tool?: string | undefined;
 };
 
 /** Writes JSON log lines at or above a level. */
@@ -77,8 +79,8 @@ export function createLog(threshold: LogLevel, sink?: (line: string) => void): L
       emit(
         `{"time":"${now()}","level":"${level}","request_id":${JSON.stringify(line.request_id)},` +
           `"method":${JSON.stringify(line.method)},"path":${JSON.stringify(line.path)},` +
-          `"status":${line.status},"duration_ms":${line.duration_ms},"client":${
-            JSON.stringify(line.client)
+          `"status":${line.status},"duration_ms":${line.duration_ms},"client":${JSON.stringify(line.client)}${
+            line.tool === undefined ? "" : `,"tool":${JSON.stringify(line.tool)}`
           }}`,
       );
     },

@@ -1,7 +1,8 @@
 /**
  * What the gate keeps of the 402s it built. Encoding a challenge is the costly part of a 402, and an unpaid
  * request's whole 402 depends only on its method (the price sentence names it), the operation, its item
- * count and the request's path and query (the resource the challenge names, the problem's instance): such a
+ * count, the request's path and query (the resource the challenge names, the problem's instance) and the MCP
+ * tool it was called through, if any (the discovery metadata names it): such a
  * 402, once built, is answered again at once (no await, no encoding, no facilitator call). Both caches are
  * bounded, the oldest entry going first, so a flood of distinct queries costs at most CHALLENGE_CACHE_SIZE
  * entries each.
@@ -41,11 +42,11 @@ export function keepingUnpaidChallenges(admit: PaymentGate["admit"]): PaymentGat
       return admit(request, operation, target, call);
     }
     target ??= requestTarget(request.url);
-    const key =
-      `${request.method}\u0000${operation.operation}\u0000${operation.items}\u0000${target.instance}`;
+    const key = `${request.method}\u0000${operation.operation}\u0000${operation.items}\u0000` +
+      `${target.instance}\u0000${call?.tool ?? ""}`;
     const known = kept.get(key);
     if (known !== undefined) return known;
-    return Promise.resolve(admit(request, operation, target)).then((admission) => {
+    return Promise.resolve(admit(request, operation, target, call)).then((admission) => {
       // A 402 as data: a Response's body can be read once only.
       const answer = admission.kind === "respond" ? admission.response : undefined;
       if (answer !== undefined && !(answer instanceof Response) && answer.status === 402) {

@@ -39,6 +39,8 @@ export interface PaidCall {
    * payment identifier recognises the same request.
    */
   readonly pin?: string;
+  /** The MCP tool the call was made through, if any: its challenges declare the tool (bazaar_extension.ts). */
+  readonly tool?: string;
   /**
    * Settles once the answer has been delivered to the client (resolves) or could not be (rejects): the
    * server's word on it (Deno.serve's `completed`), asked only of a settled payment.

@@ -1,9 +1,9 @@
 /**
  * What the gate's challenges are made of, each built once and reused: the payment requirements of an amount,
- * the `extensions` of an operation (its discovery metadata, the x402 `bazaar` extension, and the
- * `payment-identifier` declaration every paid operation shares), and the encoded PAYMENT-REQUIRED header of
- * an (error, resource, amount, operation), the costly part of a 402, kept in a bounded cache so that
- * identical unpaid requests (retries, floods) reuse it.
+ * the `extensions` of an operation, as called directly or through an MCP tool (its discovery metadata, the
+ * x402 `bazaar` extension, and the `payment-identifier` declaration every paid operation shares), and the
+ * encoded PAYMENT-REQUIRED header of an (error, resource, amount, operation, tool), the costly part of a 402,
+ * kept in a bounded cache so that identical unpaid requests (retries, floods) reuse it.
  */
 import { encodePaymentRequiredHeader } from "npm:@x402/core@2.27.0/http";
 import type { x402ResourceServer } from "npm:@x402/core@2.27.0/server";
@@ -18,14 +18,15 @@ import { BoundedCache } from "./challenge_cache.ts";
 export interface Challenges {
   /** The requirements a payment of `amount` atomic units must accept. */
   requirementsFor(amount: bigint): Promise<PaymentRequirements[]>;
-  /** The `extensions` member of `operation`'s challenges. */
-  extensionsOf(operation: string): Record<string, unknown>;
+  /** The `extensions` member of `operation`'s challenges, as called through the MCP tool `tool` if named. */
+  extensionsOf(operation: string, tool?: string): Record<string, unknown>;
   /** The PAYMENT-REQUIRED header for `error` on `resource`. */
   encoded(
     error: string,
     resource: ChallengeResource,
     requirements: PaymentRequirements[],
     operation: string,
+    tool?: string,
   ): Promise<string>;
 }
 
@@ -39,15 +40,16 @@ export function createChallenges(
   const declarations = new Map<string, Record<string, unknown>>();
   const headers = new BoundedCache<string>();
 
-  function extensionsOf(operation: string): Record<string, unknown> {
-    let extensions = declarations.get(operation);
+  function extensionsOf(operation: string, tool?: string): Record<string, unknown> {
+    const key = tool === undefined ? operation : `${operation}\u0000${tool}`;
+    let extensions = declarations.get(key);
     if (extensions === undefined) {
-      const discovered = discovery(operation);
+      const discovered = discovery(operation, tool);
       extensions = {
         ...(discovered === undefined ? {} : bazaarExtensions(discovered)),
         ...PAYMENT_IDENTIFIER_DECLARATION,
       };
-      declarations.set(operation, extensions);
+      declarations.set(key, extensions);
     }
     return extensions;
   }
@@ -73,16 +75,16 @@ export function createChallenges(
       return requirements;
     },
     extensionsOf,
-    async encoded(error, resource, requirements, operation) {
+    async encoded(error, resource, requirements, operation, tool) {
       const key = `${error}\u0000${resource.url}\u0000${resource.description}\u0000` +
-        `${requirements[0]!.amount}\u0000${operation}`;
+        `${requirements[0]!.amount}\u0000${operation}\u0000${tool ?? ""}`;
       let encoded = headers.get(key);
       if (encoded === undefined) {
         const required = await server.createPaymentRequiredResponse(
           requirements,
           resource,
           error,
-          extensionsOf(operation),
+          extensionsOf(operation, tool),
         );
         encoded = base64Json(required);
         headers.set(key, encoded);

@@ -142,7 +142,13 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
       // The challenge names the problem; the body says what is wrong. A name keeps PAYMENT-REQUIRED within
       // the 4 KB header budget and lets every refusal of one request share one encoded challenge.
       const error = problem.name === "payment-required" ? "Payment required" : problem.name;
-      const encoded = await challenges.encoded(error, resource, requirements, operation.operation);
+      const encoded = await challenges.encoded(
+        error,
+        resource,
+        requirements,
+        operation.operation,
+        call?.tool,
+      );
       const context: ChallengeContext = { instance, price: priceText, challenge: encoded, priceDetails };
       return paymentProblemAnswer(problem, context);
     };
@@ -175,7 +181,7 @@ export function createX402Gate(deps: X402GateDeps): X402Gate {
       decoded.payload,
       resource,
       matching,
-      challenges.extensionsOf(operation.operation),
+      challenges.extensionsOf(operation.operation, call?.tool),
     );
     const identity: PaymentIdentity = {
       network: matching.network,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import * as v from "npm:valibot@1.5.0";
 import { catalogStatsSchema } from "../../src/catalog/stats_schema.ts";
-import { statsErrorSchema } from "../../src/http/body_schemas.ts";
+import { statsErrorSchema } from "../../src/contract/body_schemas.ts";
 import { STATS } from "../support/fake_store.ts";
 import { testHandler } from "../support/test_handler.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import * as v from "npm:valibot@1.5.0";
-import { problemSchema } from "../../src/http/body_schemas.ts";
+import { problemSchema } from "../../src/contract/body_schemas.ts";
 import { testHandler } from "../support/test_handler.ts";
 
 const CLASSIFY = "/v1/reference/classify?browse_id=16318751";

@@ -23,11 +23,11 @@ const { openapi, queryParameters: parameters } = service;
 
 globalThis.addEventListener("unload", () => service.close());
 
-Deno.test("every path of the OpenAPI document has an example the embedded default answers 200", async () => {
-  assert.deepEqual(
-    [...EXAMPLE_PATHS].filter((path) => !path.startsWith("/docs/")).sort(),
-    Object.keys(openapi.paths).sort(),
-  );
+Deno.test("every GET path of the OpenAPI document has an example the embedded default answers 200", async () => {
+  // The MCP endpoint's POST takes JSON-RPC, not a query: test/mcp/ asks every tool.
+  const getPaths = Object.entries(openapi.paths as Record<string, { get?: unknown }>)
+    .filter(([, item]) => item.get !== undefined).map(([path]) => path);
+  assert.deepEqual([...EXAMPLE_PATHS].filter((path) => !path.startsWith("/docs/")).sort(), getPaths.sort());
   for (const example of OPERATION_EXAMPLES) {
     const response = await service.handle(new Request(`${BASE}${example.path}?${example.query}`));
     assert.deepEqual(

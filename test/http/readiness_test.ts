@@ -10,7 +10,7 @@ import {
   PROBE_TIMEOUT_MS,
   type Verification,
 } from "../../src/http/readiness.ts";
-import { readinessSchema } from "../../src/http/body_schemas.ts";
+import { readinessSchema } from "../../src/contract/body_schemas.ts";
 import type { StoreProblem } from "../../src/store/reference_store.ts";
 import { testHandler } from "../support/test_handler.ts";
 import { FailingStateStore } from "../support/failing_state_store.ts";

@@ -9,7 +9,7 @@ import { buildDist } from "../../build/build_dist.ts";
 import { recordingProgress } from "../../build/progress.ts";
 import { readConfig } from "../../src/config.ts";
 import { createHandler } from "../../src/http/handler.ts";
-import { releasesResponseSchema } from "../../src/http/releases_schema.ts";
+import { releasesResponseSchema } from "../../src/contract/releases_schema.ts";
 import { createLog } from "../../src/log/request_log.ts";
 import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import { openStore } from "../../src/store/store.ts";

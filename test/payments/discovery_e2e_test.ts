@@ -12,7 +12,7 @@ import { type PaymentHarness, startPaymentHarness } from "../support/payment_har
 import { newPayer, paymentHeader, presentPayment, signedPayment } from "../support/payment_client.ts";
 import { loadShopperCatalog, PAID_OPERATIONS, servableTarget } from "../support/paid_requests.ts";
 import { bazaarExtensions } from "../../src/payments/bazaar_extension.ts";
-import { operationDiscovery } from "../../src/http/operation_discovery.ts";
+import { operationDiscovery } from "../../src/contract/operation_discovery.ts";
 
 const PUBLIC_URL = "https://gpc.example.com/api";
 

@@ -12,7 +12,7 @@ import { MAX_RESOURCE_URL_CHARS } from "../../src/payments/challenge_resource.ts
 import { newPayer, paymentHeader, signedPayment } from "../support/payment_client.ts";
 import { loadShopperCatalog, PAID_OPERATIONS, servableTarget } from "../support/paid_requests.ts";
 import { bazaarExtensions } from "../../src/payments/bazaar_extension.ts";
-import { operationDiscovery } from "../../src/http/operation_discovery.ts";
+import { operationDiscovery } from "../../src/contract/operation_discovery.ts";
 import { declarePaymentIdentifierExtension } from "npm:@x402/extensions@2.27.0/payment-identifier";
 
 const PUBLIC_URL = "https://gpc.example.com/api";

@@ -9,7 +9,7 @@ import {
 } from "../../src/payments/payment_credential.ts";
 import { MAX_RESOURCE_URL_CHARS } from "../../src/payments/challenge_resource.ts";
 import { bazaarExtensions } from "../../src/payments/bazaar_extension.ts";
-import { operationDiscovery } from "../../src/http/operation_discovery.ts";
+import { operationDiscovery } from "../../src/contract/operation_discovery.ts";
 import {
   appendPaymentIdentifierToExtensions,
   declarePaymentIdentifierExtension,

@@ -16,7 +16,7 @@ import {
 } from "../support/payment_harness.ts";
 import { paymentHeader, presentPayment, signedPayment } from "../support/payment_client.ts";
 import { bazaarExtensions } from "../../src/payments/bazaar_extension.ts";
-import { operationDiscovery } from "../../src/http/operation_discovery.ts";
+import { operationDiscovery } from "../../src/contract/operation_discovery.ts";
 
 const MISMATCH = "https://paymentauth.org/problems/invalid-challenge";
 

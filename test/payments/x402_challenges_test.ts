@@ -3,7 +3,7 @@ import { decodePaymentRequiredHeader, encodePaymentRequiredHeader } from "npm:@x
 import type { PaymentRequired } from "npm:@x402/core@2.27.0/types";
 import { base64Json } from "../../src/payments/x402_challenges.ts";
 import { bazaarExtensions } from "../../src/payments/bazaar_extension.ts";
-import { operationDiscovery } from "../../src/http/operation_discovery.ts";
+import { operationDiscovery } from "../../src/contract/operation_discovery.ts";
 import { PAYMENT_IDENTIFIER_DECLARATION } from "../../src/payments/payment_identifier.ts";
 
 /** A challenge naming `url`, with every paid operation's extensions. */

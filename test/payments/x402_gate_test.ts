@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { operationDiscovery } from "../../src/http/operation_discovery.ts";
+import { operationDiscovery } from "../../src/contract/operation_discovery.ts";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "npm:@x402/core@2.27.0/http";
 import { startDevFacilitator } from "../../src/payments/dev_facilitator.ts";
 import type { Admission } from "../../src/payments/payment_gate.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import * as v from "npm:valibot@1.5.0";
 import { brickAttributesResponseSchema } from "../../src/reference/response_schemas.ts";
-import { problemSchema } from "../../src/http/body_schemas.ts";
+import { problemSchema } from "../../src/contract/body_schemas.ts";
 import { BRICKS, FAKE_VERSIONS } from "../support/fake_store.ts";
 import { testHandler } from "../support/test_handler.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import * as v from "npm:valibot@1.5.0";
 import { classifyResponseSchema } from "../../src/reference/response_schemas.ts";
-import { problemSchema } from "../../src/http/body_schemas.ts";
+import { problemSchema } from "../../src/contract/body_schemas.ts";
 import { BROWSE, FAKE_VERSIONS, NODES } from "../support/fake_store.ts";
 import { testHandler } from "../support/test_handler.ts";
 

@@ -1,6 +1,6 @@
 /** The OpenAPI document of a deployment with payments and the rate limit on or off, for OpenAPI tests. */
 import { readConfig } from "../../src/config.ts";
-import { openApiDocument } from "../../src/http/openapi.ts";
+import { openApiDocument } from "../../src/contract/openapi.ts";
 import type { PaymentDescription } from "../../src/payments/payment_setup.ts";
 
 // deno-lint-ignore no-explicit-any

@@ -7,7 +7,7 @@ import { buildDist } from "../../build/build_dist.ts";
 import { recordingProgress } from "../../build/progress.ts";
 import { readConfig } from "../../src/config.ts";
 import { createHandler, type Handler } from "../../src/http/handler.ts";
-import { operationDiscovery } from "../../src/http/operation_discovery.ts";
+import { operationDiscovery } from "../../src/contract/operation_discovery.ts";
 import { createLog } from "../../src/log/request_log.ts";
 import { freeGate } from "../../src/payments/payment_gate.ts";
 import { readPaymentConfig } from "../../src/payments/payment_config.ts";
@@ -47,14 +47,14 @@ export interface EmbeddedService {
 /**
  * The handler over the embedded dist, rate limit off; `payments: "on"` puts the real x402 gate in front of
  * the paid paths (development facilitator, PUBLIC_URL EMBEDDED_BASE), otherwise everything is free;
- * `options.now` fixes the handler's clock (answers' freshness).
+ * `options.now` fixes the handler's clock (answers' freshness), `options.logLevel` what is logged (warn).
  */
 export async function embeddedService(
   payments: "on" | "off" = "off",
-  options: { readonly now?: () => number } = {},
+  options: { readonly now?: () => number; readonly logLevel?: string } = {},
 ): Promise<EmbeddedService> {
   const store = openStore(await embeddedDist());
-  const config = readConfig({ RATE_LIMIT: "off", PAYMENTS: payments, LOG_LEVEL: "warn" });
+  const config = readConfig({ RATE_LIMIT: "off", PAYMENTS: payments, LOG_LEVEL: options.logLevel ?? "warn" });
   const logs: Record<string, unknown>[] = [];
   const log = createLog(config.logLevel, (line) => logs.push(JSON.parse(line)));
   const state = new MemoryStateStore();

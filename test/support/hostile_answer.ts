@@ -5,8 +5,8 @@
  * of the answer's status (the stats error body on stats), each with its media type.
  */
 import * as v from "npm:valibot@1.5.0";
-import { problemSchema, statsErrorSchema } from "../../src/http/body_schemas.ts";
-import { STATS_PATH } from "../../src/http/router.ts";
+import { problemSchema, statsErrorSchema } from "../../src/contract/body_schemas.ts";
+import { STATS_PATH } from "../../src/contract/service_paths.ts";
 import { answerProblem, type OperationExample } from "./operation_examples.ts";
 import { CANARY } from "./hostile_query.ts";
 

@@ -12,9 +12,9 @@ import { catalogStatsSchema } from "../../src/catalog/stats_schema.ts";
 import { retailersResponseSchema } from "../../src/catalog/retailers_schema.ts";
 import { CATALOG_SERVED } from "../../src/catalog/catalog_operations.ts";
 import { CATALOG_OPERATIONS, type CatalogOperation } from "../../src/operation/operations.ts";
-import { healthSchema, readinessSchema } from "../../src/http/body_schemas.ts";
-import { releasesResponseSchema } from "../../src/http/releases_schema.ts";
-import { EXAMPLE_QUERIES } from "../../src/http/openapi_examples.ts";
+import { healthSchema, readinessSchema } from "../../src/contract/body_schemas.ts";
+import { releasesResponseSchema } from "../../src/contract/releases_schema.ts";
+import { entryOf, EXAMPLE_QUERIES } from "../../src/contract/operation_list.ts";
 import { BRICK_ATTRIBUTES_OPERATION, CLASSIFY_OPERATION } from "../../src/operation/operations.ts";
 
 /** What a path's 200 body is: JSON of a schema, or text of a media type (the API reference page). */
@@ -73,8 +73,8 @@ export const OPERATION_EXAMPLES: readonly OperationExample[] = [
     answer: { json: retailersResponseSchema },
     paid: false,
   },
-  ...Object.entries(CATALOG_OPERATIONS).map(([operation, { path }]): OperationExample => ({
-    path,
+  ...Object.keys(CATALOG_OPERATIONS).map((operation): OperationExample => ({
+    path: entryOf(operation)!.path,
     query: exampleQuery(operation),
     answer: { json: CATALOG_SERVED[operation as CatalogOperation]!.response },
     paid: true,

@@ -3,13 +3,9 @@
  * for the catalog: what payment tests send when they need one answer of each operation.
  */
 import { CATALOG_SERVED } from "../../src/catalog/catalog_operations.ts";
-import {
-  BRICK_ATTRIBUTES_OPERATION,
-  CATALOG_OPERATIONS,
-  type CatalogOperation,
-  CLASSIFY_OPERATION,
-} from "../../src/operation/operations.ts";
+import { BRICK_ATTRIBUTES_OPERATION, CLASSIFY_OPERATION } from "../../src/operation/operations.ts";
 import type { FakeStore } from "./fake_store.ts";
+import { entryOf } from "../../src/contract/operation_list.ts";
 import { compileShopperFixture } from "./shopper_fixture.ts";
 
 /** Every paid operation that is served: the reference ones and the served catalog ones. */
@@ -26,7 +22,7 @@ export const PAID_OPERATIONS: readonly string[] = [
 export function servableTarget(operation: string): string {
   if (operation === CLASSIFY_OPERATION) return "/v1/reference/classify?q=bread";
   if (operation === BRICK_ATTRIBUTES_OPERATION) return "/v1/reference/brick-attributes?gpc_code=10000164";
-  const { path } = CATALOG_OPERATIONS[operation as CatalogOperation];
+  const { path } = entryOf(operation)!;
   const input = path.startsWith("/v1/shopper/") && !path.endsWith("deal-finder")
     ? "country=ca&q=sunny"
     : path.endsWith("brand-tracker")

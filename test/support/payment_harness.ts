@@ -13,7 +13,7 @@ import { createLog } from "../../src/log/request_log.ts";
 import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import type { StateStore } from "../../src/state/state_store.ts";
 import { FakeStore } from "./fake_store.ts";
-import { operationDiscovery } from "../../src/http/operation_discovery.ts";
+import { operationDiscovery } from "../../src/contract/operation_discovery.ts";
 import { resetAssetContractCache } from "npm:@x402/evm@2.27.0";
 import { newPayer, type Payer } from "./payment_client.ts";
 

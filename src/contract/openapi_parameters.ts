@@ -2,7 +2,7 @@
  * The parameters of the OpenAPI document's operations, made from the valibot schemas that validate them, so
  * that a schema admits exactly what the service accepts: each query parameter's JSON Schema (its type,
  * range, enum or pattern: json_schema.ts), the maxLength of free text (code points, which a pattern cannot
- * bound by itself), and the values of the operation's example requests that carry it (openapi_examples.ts),
+ * bound by itself), and the values of the operation's example requests that carry it (its entry's examples),
  * under each example's name. `x-query` holds the JSON Schema of the whole query, for what parameters alone
  * cannot say: which are required, which are alternatives (exactly one of browse_id and q), and that no other
  * is accepted. The request headers: X-GPC-Release (an enum of the served releases), PAYMENT-SIGNATURE and
@@ -10,31 +10,32 @@
  */
 import type * as v from "npm:valibot@1.5.0";
 import { jsonSchema, withoutAnnotations } from "./json_schema.ts";
-import { EXAMPLE_QUERIES } from "./openapi_examples.ts";
-import { RELEASE_HEADER } from "./release_choice.ts";
+import { RELEASE_HEADER } from "./release_header.ts";
 import type { Deployment } from "./openapi_answers.ts";
+import type { OperationEntry } from "./operation_entry.ts";
 import { MAX_CREDENTIAL_CHARS } from "../payments/payment_credential.ts";
 
 type Json = Record<string, unknown>;
 
-/** The query parameter objects of `operation`, whose query schema is `query` (a strict object, piped or not). */
-export function queryParameters(
-  operation: string,
-  query: v.GenericSchema,
-  maxLengthOf: (name: string) => number,
-): Json[] {
-  const object = jsonSchema(query);
+/**
+ * The query parameter objects of an operation (none when it takes no parameter); a `tree` parameter is an
+ * enum of the deployment's served `trees` when it names any.
+ */
+export function queryParameters(entry: OperationEntry, trees: readonly string[] = []): Json[] {
+  if (entry.query === undefined) return [];
+  const object = jsonSchema(entry.query);
   const properties = (object.properties ?? {}) as Record<string, Json>;
   const required = new Set((object.required ?? []) as string[]);
-  const examples = Object.entries(EXAMPLE_QUERIES[operation] ?? {});
-  return Object.entries(properties).map(([name, schema]) => {
+  const examples = Object.entries(entry.examples);
+  return Object.entries(properties).map(([name, published]) => {
+    const schema = name === "tree" && trees.length > 0 ? { type: "string", enum: [...trees] } : published;
     const text = schema.type === "string" && schema.enum === undefined;
     const valued = examples.filter(([, example]) => example[name] !== undefined);
     return {
       name,
       in: "query",
       required: required.has(name),
-      schema: { ...schema, ...(text ? { maxLength: maxLengthOf(name) } : {}) },
+      schema: { ...schema, ...(text && entry.maxLength ? { maxLength: entry.maxLength(name) } : {}) },
       ...(valued.length === 0 ? {} : {
         examples: Object.fromEntries(
           valued.map(([example, values]) => [example, { value: typed(values[name]!, schema) }]),

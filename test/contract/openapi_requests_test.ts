@@ -26,7 +26,9 @@ async function ask(path: string, query: Record<string, unknown>, headers: Record
 }
 
 /** The operations with parameters: path, operation, its query parameters and its named example requests. */
+// The GET operations: the MCP endpoint's POST takes JSON-RPC, not a query.
 const operations = Object.entries(document.paths as Record<string, Json>)
+  .filter(([, item]) => item.get !== undefined)
   .map(([path, item]) => ({ path, operation: item.get }))
   .filter(({ operation }) => (operation.parameters ?? []).some((p: Json) => p.in === "query"))
   .map(({ path, operation }) => {

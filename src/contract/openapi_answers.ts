@@ -19,12 +19,19 @@ import { MAX_RESOURCE_URL_CHARS } from "../payments/challenge_resource.ts";
 import { MAX_CREDENTIAL_CHARS, MAX_CREDENTIAL_DEPTH } from "../payments/payment_credential.ts";
 import { SERVER_REFUSAL } from "../operation/query.ts";
 
-/** What the document describes: the deployment's payment facts (absent: PAYMENTS=off) and rate limit. */
+/**
+ * What the descriptions describe: the deployment's payment facts (absent: PAYMENTS=off), rate limit, state
+ * store, served releases and browse trees.
+ */
 export interface Deployment {
   readonly payment: PaymentDescription | undefined;
   readonly rateLimited: boolean;
   /** Whether the state store is shared (Redis), so that a paid request can meet it unreachable. */
   readonly sharedState: boolean;
+  /** The GPC releases served, newest first. */
+  readonly served: readonly string[];
+  /** The browse trees served, the default first (none: the data names no tree). */
+  readonly trees: readonly string[];
 }
 
 /** A reference into the document's components. */

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { testHandler } from "../support/test_handler.ts";
-import { openApiDocument } from "../../src/http/openapi.ts";
+import { openApiDocument } from "../../src/contract/openapi.ts";
 import { readConfig } from "../../src/config.ts";
 import { readPaymentConfig } from "../../src/payments/payment_config.ts";
 import { createPaymentGate } from "../../src/payments/payment_setup.ts";
 import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import { documentOf } from "../support/deployment_document.ts";
-import { operationDiscovery } from "../../src/http/operation_discovery.ts";
+import { operationDiscovery } from "../../src/contract/operation_discovery.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -26,20 +26,21 @@ Deno.test("the OpenAPI document is version 3.1 and lists every route", async () 
     "/v1/reference/classify",
     "/v1/reference/brick-attributes",
     "/v1/public/stats",
+    "/v1/public/releases",
+    "/v1/public/retailers",
+    "/v1/shopper/best-price",
+    "/v1/shopper/deal-finder",
+    "/v1/shopper/price-drop-alert",
+    "/v1/marketing/competitive-landscape",
+    "/v1/marketing/brand-tracker",
+    "/v1/marketing/share-of-shelf",
+    "/v1/analyst/inflation",
+    "/v1/analyst/price-dispersion",
     "/healthz",
     "/readyz",
     "/openapi.json",
     "/docs",
-    "/v1/marketing/share-of-shelf",
-    "/v1/marketing/competitive-landscape",
-    "/v1/marketing/brand-tracker",
-    "/v1/analyst/inflation",
-    "/v1/analyst/price-dispersion",
-    "/v1/shopper/best-price",
-    "/v1/shopper/deal-finder",
-    "/v1/shopper/price-drop-alert",
-    "/v1/public/retailers",
-    "/v1/public/releases",
+    "/mcp",
   ]);
   assert.match(doc.info.description, /Rate limit of this deployment: 120\/min per client \(token bucket\)/);
 });

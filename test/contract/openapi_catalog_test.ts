@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { CATALOG_SERVED } from "../../src/catalog/catalog_operations.ts";
 import { CATALOG_OPERATIONS, type CatalogOperation } from "../../src/operation/operations.ts";
 import { documentOf } from "../support/deployment_document.ts";
+import { entryOf } from "../../src/contract/operation_list.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -16,7 +17,7 @@ Deno.test("every catalog operation is served and documented at its path", () => 
   assert.deepEqual(served.slice().sort(), Object.keys(CATALOG_OPERATIONS).sort());
   const doc = documentOf(true, true);
   for (const operation of served) {
-    const get = doc.paths[CATALOG_OPERATIONS[operation].path].get;
+    const get = doc.paths[entryOf(operation)!.path].get;
     assert.equal(get.operationId, operation);
     assert.deepEqual(get.tags, [CATALOG_OPERATIONS[operation].group]);
     assert.ok(get["x-price"].per_call > 0, operation);
@@ -34,7 +35,7 @@ Deno.test("a catalog operation's parameters are its query schema's entries, free
   for (const operation of served) {
     const query =
       (CATALOG_SERVED[operation]!.query as unknown as { entries: Record<string, unknown> }).entries;
-    const parameters = doc.paths[CATALOG_OPERATIONS[operation].path].get.parameters
+    const parameters = doc.paths[entryOf(operation)!.path].get.parameters
       .filter((p: Json) => p.in === "query");
     assert.deepEqual(parameters.map((p: Json) => p.name), Object.keys(query), operation);
     assert.deepEqual(parameters.find((p: Json) => p.name === "country").schema, {

@@ -1,6 +1,7 @@
 /**
- * The bodies the HTTP pipeline writes itself, as valibot schemas: problem documents, the stats error body and
- * the health body. The OpenAPI document publishes them and the handler tests check answers against them.
+ * The bodies the HTTP pipeline writes itself, as valibot schemas: problem documents, the stats error body, the
+ * health and readiness bodies and the x402 PaymentRequired of a 402. The OpenAPI document and the MCP tools'
+ * output schemas publish them and the handler tests check answers against them.
  */
 import * as v from "npm:valibot@1.5.0";
 
@@ -41,4 +42,28 @@ export const readinessSchema = v.strictObject({
     facilitator: v.optional(v.picklist(["ok", "unreachable"])),
     state_store: v.optional(v.picklist(["ok", "unreachable"])),
   }),
+});
+
+/**
+ * The x402 version 2 PaymentRequired a paid request's 402 carries (PAYMENT-REQUIRED, and the structured
+ * content of an MCP tool's payment result): the members a client reads to pay.
+ */
+export const paymentRequiredSchema = v.object({
+  x402Version: v.literal(2),
+  error: v.optional(v.string()),
+  resource: v.object({
+    url: v.string(),
+    description: v.optional(v.string()),
+    mimeType: v.optional(v.string()),
+  }),
+  accepts: v.array(v.object({
+    scheme: v.string(),
+    network: v.string(),
+    amount: v.string(),
+    asset: v.string(),
+    payTo: v.string(),
+    maxTimeoutSeconds: v.number(),
+    extra: v.optional(v.record(v.string(), v.unknown())),
+  })),
+  extensions: v.optional(v.record(v.string(), v.unknown())),
 });

@@ -38,8 +38,11 @@ Deno.test({
     const page = await launchHeadlessPage(TIMEOUT_MS);
     try {
       const document = await (await fetch(`${origin}/openapi.json`)).json();
-      const operations = Object.entries(document.paths as Record<string, { get: { operationId: string } }>)
-        .map(([path, item]) => [path, item.get.operationId]).sort();
+      // Each path has one method: GET, or POST for the MCP endpoint.
+      const operations = Object.entries(
+        document.paths as Record<string, Record<string, { operationId: string }>>,
+      )
+        .map(([path, item]) => [path, Object.values(item)[0]!.operationId]).sort();
       assert.ok(operations.length >= 6);
       await page.open(`${origin}/docs`);
       let rendered: string[][] = [];

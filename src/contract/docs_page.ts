@@ -12,7 +12,7 @@ import viewerStyle from "npm:swagger-ui-dist@5.35.0/swagger-ui.css" with { type:
 import viewerLicenses from "npm:swagger-ui-dist@5.35.0/swagger-ui-bundle.js.LICENSE.txt" with {
   type: "text",
 };
-import { matchesIfNoneMatch, strongEtag } from "./etag.ts";
+import { matchesIfNoneMatch, strongEtag } from "../operation/etag.ts";
 
 /** The Content-Security-Policy of the page: its own scripts, styles and API calls, nothing else. */
 export const DOCS_CSP = [

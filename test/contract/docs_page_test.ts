@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { testHandler } from "../support/test_handler.ts";
-import { DOCS_CSP } from "../../src/http/docs_page.ts";
+import { DOCS_CSP } from "../../src/contract/docs_page.ts";
 
 const VIEWER = "node_modules/swagger-ui-dist";
 
