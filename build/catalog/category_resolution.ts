@@ -121,17 +121,25 @@ export function resolveCategories(
       }
     }
     const path = pathNodes.get(key);
-    if (path !== undefined) included.push({ node: path, reason: `its path is "${nodes[path]!.path}"` });
+    // A category named by its full path answers its own curated link as the GPC node it stands for.
+    const pathLink = path === undefined ? undefined : ownLink.get(path);
+    if (path !== undefined) {
+      const linked = pathLink === undefined
+        ? ""
+        : `, linked to GPC ${pathLink} ${codes.get(pathLink)?.title ?? ""}`;
+      included.push({ node: path, reason: `its path is "${nodes[path]!.path}"${linked}` });
+    }
     if (gpc?.matched_by !== "gpc_code") {
       const named = namedCategories(naming, key, gpc?.gpc_codes ?? [], codes);
       included.push(...named.included);
       leftOut.push(...named.leftOut);
     }
     if (included.length === 0) continue;
+    const byPath = !reached && pathLink !== undefined ? codes.get(pathLink)?.node : undefined;
     inputs.set(key, {
       matched_by: reached ? gpc!.matched_by : "catalog_category",
-      gpc: reached ? gpc!.gpc : null,
-      gpc_codes: reached ? gpc!.gpc_codes : [],
+      gpc: reached ? gpc!.gpc : byPath ?? null,
+      gpc_codes: reached ? gpc!.gpc_codes : byPath === undefined ? [] : [pathLink!],
       included,
       leftOut,
     });

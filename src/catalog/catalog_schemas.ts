@@ -47,8 +47,17 @@ export const categoryResolvedSchema = v.strictObject({
   input: v.string(),
   normalised: v.string(),
   matched_by: v.picklist(["gpc_code", "lexicon", "gpc_title", "catalog_category"]),
-  gpc: v.nullable(gpcNodeSchema),
-  gpc_codes: v.array(v.string()),
+  gpc: v.pipe(
+    v.nullable(gpcNodeSchema),
+    v.description(
+      "The GPC node the input stands for: the code or title it is, the one brick of its lexicon phrase, or, " +
+        "for a category's full path, the node that category is linked to; null when it is none or several.",
+    ),
+  ),
+  gpc_codes: v.pipe(
+    v.array(v.string()),
+    v.description("Every GPC code the input stands for (a phrase's bricks); empty when it stands for none."),
+  ),
   catalog_categories: v.array(v.string()),
   included: v.pipe(
     v.array(categoryVerdict),

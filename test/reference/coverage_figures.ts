@@ -148,3 +148,72 @@ export function lexiconPhrases(folder: string): string[] {
   }
   return phrases;
 }
+
+/** How much of a country's observed catalog sits in categories linked to a GPC node. */
+export interface CatalogLinkFigures {
+  readonly categories: number;
+  readonly linked_categories: number;
+  /** Distinct product, brand and retailer of the snapshot, and those in a linked category. */
+  readonly listings: number;
+  readonly linked_listings: number;
+  readonly observations: number;
+  readonly linked_observations: number;
+}
+
+/**
+ * Asks, for every category of `snapshot` (a catalog CSV of `country`), an analytics operation with the
+ * category's full path, and reads from `resolved.gpc_codes` whether the answer names the GPC node it is linked to.
+ */
+export async function catalogLinkFigures(
+  service: EmbeddedService,
+  snapshot: string,
+  country: string,
+): Promise<CatalogLinkFigures> {
+  const text = Deno.readTextFileSync(snapshot).split("\n").filter((line) => !line.startsWith("#")).join("\n");
+  const [head, ...body] = parseCsv(text, snapshot).map((row) => row.fields);
+  const at = (name: string) => head!.indexOf(name);
+  const [category, product, brand, retailer] = ["category", "product", "brand", "retailer"].map(at) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const listings = new Map<string, Set<string>>();
+  const observations = new Map<string, number>();
+  for (const row of body) {
+    const path = row[category];
+    if (path === undefined || path === "") continue;
+    if (!listings.has(path)) listings.set(path, new Set());
+    listings.get(path)!.add(`${row[product]}\u0000${row[brand]}\u0000${row[retailer]}`);
+    observations.set(path, (observations.get(path) ?? 0) + 1);
+  }
+  let linked = 0, linkedListings = 0, linkedObservations = 0, allListings = 0, allObservations = 0;
+  for (const [path, held] of listings) {
+    allListings += held.size;
+    allObservations += observations.get(path)!;
+    const target = `/v1/analyst/inflation?country=${country}&category=${encodeURIComponent(path)}`;
+    const response = await service.handle(new Request(`http://gpc.test${target}`), {
+      remoteAddr: { hostname: "192.0.2.1" },
+    });
+    // A category only a retailer that is not serving-eligible carries is no category of the answers: unlinked.
+    if (response.status === 404) {
+      await response.body?.cancel();
+      continue;
+    }
+    if (response.status !== 200) throw new Error(`${target}: ${response.status} ${await response.text()}`);
+    const answer = await response.json();
+    // The GPC nodes the answer names for the category (one node, or the bricks of a phrase it also is).
+    if ((answer.resolved?.gpc_codes ?? []).length === 0) continue;
+    linked++;
+    linkedListings += held.size;
+    linkedObservations += observations.get(path)!;
+  }
+  return {
+    categories: listings.size,
+    linked_categories: linked,
+    listings: allListings,
+    linked_listings: linkedListings,
+    observations: allObservations,
+    linked_observations: linkedObservations,
+  };
+}

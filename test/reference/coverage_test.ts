@@ -5,7 +5,13 @@
  */
 import assert from "node:assert/strict";
 import { embeddedService } from "../support/embedded_service.ts";
-import { lexiconFigures, lexiconPhrases, treeFigures, treeIds } from "./coverage_figures.ts";
+import {
+  catalogLinkFigures,
+  lexiconFigures,
+  lexiconPhrases,
+  treeFigures,
+  treeIds,
+} from "./coverage_figures.ts";
 
 const TREE = "data/browse/amazon-us-grocery/amazon_us_grocery_nodes_with_parents.csv";
 const PUBLICATION = "data/gpc/gpc-v20251127-GB-hierarchy-only-with-AR-columns.xlsx";
@@ -14,6 +20,7 @@ globalThis.addEventListener("unload", () => service.close());
 const { ids, children } = treeIds(TREE);
 const tree = await treeFigures(service, ids);
 const lexicon = await lexiconFigures(service, lexiconPhrases("data/lexicon"), PUBLICATION);
+const links = await catalogLinkFigures(service, "data/catalog/ca_calgary_flyers.csv", "ca");
 
 const percent = (part: number, whole: number) => `${(100 * part / whole).toFixed(1)} %`;
 console.log(
@@ -28,6 +35,12 @@ console.log(
     ...Object.entries(lexicon.by_segment).sort(([a], [b]) => a < b ? -1 : 1).map(([segment, n]) =>
       `  ${segment}: ${n.reached} of ${n.total}`
     ),
+    `Catalog (ca): ${links.linked_categories} of ${links.categories} observed categories linked to GPC; ` +
+    `${links.linked_listings} of ${links.listings} listings (${
+      percent(links.linked_listings, links.listings)
+    }), ` +
+    `${links.linked_observations} of ${links.observations} observations ` +
+    `(${percent(links.linked_observations, links.observations)}) in a linked category`,
   ].join("\n"),
 );
 
@@ -73,4 +86,8 @@ Deno.test("coverage: the lexicon has at least 10,000 phrases and reaches at leas
   assert.equal(lexicon.answered, lexicon.phrases);
   assert.equal(lexicon.bricks_total, 5306);
   assert.ok(lexicon.bricks_reached >= 0.95 * lexicon.bricks_total, `${lexicon.bricks_reached} bricks`);
+});
+
+Deno.test("coverage: at least 80 % of the observed Canadian listings sit in a category linked to a GPC node", () => {
+  assert.ok(links.linked_listings >= 0.8 * links.listings, `${links.linked_listings} of ${links.listings}`);
 });

@@ -68,6 +68,23 @@ Deno.test("a catalog category resolves by full path or by the name of its own le
   assert.deepEqual(summary("wine")?.categories, ["Liquor > Wine"]);
 });
 
+Deno.test("a linked category asked by its full path answers the GPC node it is linked to", () => {
+  assert.deepEqual(summary("bakery > bread"), {
+    matched_by: "catalog_category",
+    gpc: "10000164",
+    codes: ["10000164"],
+    categories: ["Bakery > Bread"],
+    products: 3,
+  });
+  const included = JSON.parse(`{${resolution("bakery > bread")!.resolved_json}}`).included;
+  assert.deepEqual(included, [
+    {
+      category: "Bakery > Bread",
+      reason: 'its path is "Bakery > Bread", linked to GPC 10000164 Bread (Perishable)',
+    },
+  ]);
+});
+
 Deno.test("inputs reaching the same categories share one target", () => {
   assert.equal(resolution("bread")!.target, resolution("white bread")!.target);
   assert.equal(resolution("bakery > bread")!.target, resolution("10000164")!.target);
