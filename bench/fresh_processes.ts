@@ -25,7 +25,9 @@ export interface Footprint {
   readonly settledRssAnonBytes: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+/** The middle value (the lower of the two middle ones for an even count). */
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 
 /** Each server started alone, measured (ours: its start-up timed once per round). */

@@ -7,7 +7,7 @@
 import { capture, type Captured, differences } from "./capture.ts";
 import { DistKeys } from "./pools.ts";
 import type { CatalogStats } from "../src/format/catalog_records.ts";
-import { type Footprint, freshProcesses } from "./fresh_processes.ts";
+import { type Footprint, freshProcesses, median } from "./fresh_processes.ts";
 import { type Column, type Figures, type Ratios, ratiosOf, type Verdict, verdictOf } from "./judge.ts";
 import { type Server, startServer } from "./processes.ts";
 import { drawFor, type Limit, type PoolSizes, type Scale, type Scenario, SCENARIOS } from "./scenarios.ts";
@@ -59,8 +59,6 @@ export interface RunOptions {
   readonly helloOnce: boolean;
   readonly log: (line: string) => void;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 /** Measures `scenarios` on the dist `dist`, judged by the targets of `scale`. */
 export async function runData(

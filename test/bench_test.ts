@@ -96,14 +96,16 @@ Deno.test("the reading replay reads the three request headers on every request, 
 
 const scenario = (name: string) => SCENARIOS.find((s: Scenario) => s.name === name)!;
 
+/** Given medians: ours at 0.4 of the plain replay, 0.8 of the reading one, its p99 1.2 times the latter's. */
+const FIGURES = {
+  ours: { rps: 4_000, p99Ms: 3 },
+  plain: { rps: 10_000, p99Ms: 1 },
+  reading: { rps: 5_000, p99Ms: 2.5 },
+  hello: { rps: 20_000, p99Ms: 1 },
+};
+
 Deno.test("throughput is judged against the replay each target names, p99 against the reading replay's", () => {
-  const figures = {
-    ours: { rps: 4_000, p99Ms: 3 },
-    plain: { rps: 10_000, p99Ms: 1 },
-    reading: { rps: 5_000, p99Ms: 2.5 },
-    hello: { rps: 20_000, p99Ms: 1 },
-  };
-  const ratios = ratiosOf(figures);
+  const ratios = ratiosOf(FIGURES);
   assert.deepEqual(ratios, { plain: 0.4, reading: 0.8, p99: 1.2, hello: 0.2 });
   // classify, 100 ids: ≥ 0.50 of the plain replay on the embedded data, ≥ 0.35 at full scale.
   assert.deepEqual(verdictOf(scenario("classify-100").target, "embedded", ratios), {
@@ -121,30 +123,26 @@ Deno.test("throughput is judged against the replay each target names, p99 agains
     met: false,
   });
   assert.deepEqual(verdictOf(scenario("challenge-402").target, "embedded", ratios).throughput?.least, 0.9);
-  const slow = ratiosOf({ ...figures, ours: { rps: 4_000, p99Ms: 3.8 } });
+  const slow = ratiosOf({ ...FIGURES, ours: { rps: 4_000, p99Ms: 3.8 } });
   assert.deepEqual(verdictOf(undefined, "embedded", slow), { p99: { most: 1.5, met: false } });
   // --short measures the hello once: the first scenario's stands in.
-  assert.equal(ratiosOf({ ours: figures.ours }, figures.hello).hello, 0.2);
+  assert.equal(ratiosOf({ ours: FIGURES.ours }, FIGURES.hello).hello, 0.2);
 });
 
 Deno.test("the start-up peak is the highest RssAnon reading within the window", () => {
-  const samples = [{ ms: 0, bytes: 5 }, { ms: 900, bytes: 80 }, { ms: 4_990, bytes: 60 }, {
-    ms: 5_040,
-    bytes: 90,
-  }];
+  const samples = [
+    { ms: 0, bytes: 5 },
+    { ms: 900, bytes: 80 },
+    { ms: 4_990, bytes: 60 },
+    { ms: 5_040, bytes: 90 },
+  ];
   assert.deepEqual(peakWithin(samples, 5_000), { ms: 900, bytes: 80 });
   assert.deepEqual(peakWithin(samples, 6_000), { ms: 5_040, bytes: 90 });
   assert.equal(peakWithin([], 5_000), undefined);
 });
 
 Deno.test("the report shows both replays, both ratios, the target with its replay and the p99 ratio", () => {
-  const figures = {
-    ours: { rps: 4_000, p99Ms: 3 },
-    plain: { rps: 10_000, p99Ms: 1 },
-    reading: { rps: 5_000, p99Ms: 2.5 },
-    hello: { rps: 20_000, p99Ms: 1 },
-  };
-  const ratios = ratiosOf(figures);
+  const ratios = ratiosOf(FIGURES);
   const data: DataResult = {
     label: "Full scale",
     scale: "full",
@@ -155,7 +153,7 @@ Deno.test("the report shows both replays, both ratios, the target with its repla
       label: scenario(name).label,
       queries: 10,
       dropped: 0,
-      figures,
+      figures: FIGURES,
       ratios,
       verdict: verdictOf(scenario(name).target, "full", ratios),
       problems: [],
