@@ -8,6 +8,7 @@
  */
 import { parseArgs } from "node:util";
 import { chartPng } from "./chart.ts";
+import { PEAK_WINDOW_MS } from "./fresh_processes.ts";
 import { describeMachine } from "./machine.ts";
 import { type BenchReport, reportMarkdown } from "./report.ts";
 import { type DataResult, runData, type RunOptions } from "./run_data.ts";
@@ -66,17 +67,21 @@ async function main(args: string[]): Promise<number> {
     helloOnce: short,
     log: (line) => console.error(`[${((performance.now() - began) / 1000).toFixed(1)} s] ${line}`),
   };
-  const data: DataResult[] = [await runData("Embedded data", dist, scenarios, options)];
-  if (flags.scale !== undefined) data.push(await runData("Full scale", flags.scale, scenarios, options));
+  const data: DataResult[] = [await runData("Embedded data", "embedded", dist, scenarios, options)];
+  if (flags.scale !== undefined) {
+    data.push(await runData("Full scale", "full", flags.scale, scenarios, options));
+  }
   const report: BenchReport = {
     date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
     command: ["deno task bench", ...args].join(" "),
     settings:
-      `wrk -t1 -c${connections} -d${seconds}s --latency, ${rounds} round(s) in turn against ours, the same ` +
-      `answer, hello and the peers (the order rotating every round), medians; pools of ${options.sizes.single} ` +
-      `one-item queries and ${options.sizes.batch} batch queries of 100 random items; RATE_LIMIT=off, ` +
-      `PAYMENTS=off but for the 402, LOG_LEVEL=error but for the access-log row; RssAnon after ` +
-      `${options.lookups.toLocaleString("en-US")} random classify lookups${
+      `wrk -t1 -c${connections} -d${seconds}s --latency, ${rounds} round(s) in turn against ours, the plain ` +
+      `replay, the reading replay, hello and the peers (the order rotating every round), medians; pools of ` +
+      `${options.sizes.single} one-item queries and ${options.sizes.batch} batch queries of 100 random items; ` +
+      `ours in the default configuration (LOG_LEVEL=info, stdout to /dev/null) with RATE_LIMIT=off and ` +
+      `PAYMENTS=off, but for the 402 (PAYMENTS=on) and the log-off row (LOG_LEVEL=error); fresh processes: ` +
+      `RssAnon every 50 ms from the spawn for ${PEAK_WINDOW_MS / 1000} s (its peak), then after ` +
+      `${options.lookups.toLocaleString("en-US")} random classify lookups (settled)${
         short ? "; hello measured once" : ""
       }`,
     machine: await describeMachine(),

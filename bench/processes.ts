@@ -41,8 +41,14 @@ export function freePort(): number {
   return port;
 }
 
-/** Starts a server and waits until its ready path answers; throws with its stderr if it does not. */
-export async function startServer(spec: ServerSpec): Promise<Server> {
+/**
+ * Starts a server and waits until its ready path answers; throws with its stderr if it does not.
+ * `onSpawn` is told the process id and the spawn time (`performance.now()`) before the first answer.
+ */
+export async function startServer(
+  spec: ServerSpec,
+  onSpawn?: (pid: number, spawnedAt: number) => void,
+): Promise<Server> {
   const port = freePort();
   const args = spec.args.map((arg) => arg.replaceAll("{port}", String(port)));
   const started = performance.now();
@@ -53,6 +59,7 @@ export async function startServer(spec: ServerSpec): Promise<Server> {
     stdout: spec.stdout ?? "null",
     stderr: "piped",
   }).spawn();
+  onSpawn?.(child.pid, started);
   const stderr = new Response(child.stderr).text();
   const base = `http://127.0.0.1:${port}`;
   const deadline = started + (spec.timeoutMs ?? 120_000);
@@ -113,19 +120,4 @@ export async function sendRequests(
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-}
-
-/** A fresh process's start-up (spawn → first answer) and RssAnon after `count` requests over `targets`. */
-export async function footprint(
-  start: () => Promise<Server>,
-  targets: readonly string[],
-  count: number,
-): Promise<{ startMs: number; rssAnonBytes: number }> {
-  const server = await start();
-  try {
-    await sendRequests(server.base, targets, count, 200);
-    return { startMs: server.startMs, rssAnonBytes: rssAnon(server.pid) };
-  } finally {
-    await server.stop();
-  }
 }

@@ -1,55 +1,49 @@
 /**
- * One data set measured: pools drawn from its dist, our answers captured, the replay (same answer), the
- * hello and the peers started, wrk run against each in turn (the order rotating every round, medians
- * kept), every answer checked, then start-up time and anonymous memory after random lookups of fresh
- * processes.
+ * One data set measured: pools drawn from its dist, our answers captured, the two replays of them (plain
+ * and reading the request), the hello and the peers started, wrk run against each in turn (the order
+ * rotating every round, medians kept), every answer checked, the figures judged, then the start-up time
+ * and anonymous memory of fresh processes.
  */
 import { capture, type Captured, differences } from "./capture.ts";
 import { DistKeys } from "./pools.ts";
 import type { CatalogStats } from "../src/format/catalog_records.ts";
-import { footprint, type Server, type ServerSpec, startServer } from "./processes.ts";
-import { drawFor, type PoolSizes, type Scenario, SCENARIOS } from "./scenarios.ts";
+import { type Footprint, freshProcesses, median } from "./fresh_processes.ts";
+import { type Column, type Figures, type Ratios, ratiosOf, type Verdict, verdictOf } from "./judge.ts";
+import { type Server, startServer } from "./processes.ts";
+import { drawFor, type Limit, type PoolSizes, type Scale, type Scenario, SCENARIOS } from "./scenarios.ts";
 import { ours, peers, replay, startAll, stopAll } from "./servers.ts";
 import { exportedPeerData } from "./peers/peer_data.ts";
 import { luaScript, runWrk, type WrkOptions, type WrkResult } from "./wrk.ts";
-
-/** A figure pair: the median over rounds. */
-export interface Figures {
-  readonly rps: number;
-  readonly p99Ms: number;
-}
-
-/** Who answers in a scenario. */
-export type Column = "ours" | "limit" | "hello" | "sqlite" | "maps";
 
 /** One scenario's outcome. */
 export interface ScenarioResult {
   readonly name: string;
   readonly label: string;
-  readonly target?: number;
   /** Distinct queries in the pool, and those left out because ours did not answer them as expected. */
   readonly queries: number;
   readonly dropped: number;
   readonly figures: Partial<Record<Column, Figures>>;
+  readonly ratios: Ratios;
+  /** The scenario's targets on this data set, and whether they are met. */
+  readonly verdict: Verdict;
   /** What was wrong with the answers; empty when every answer was correct. */
   readonly problems: string[];
-}
-
-/** A fresh process: start-up (spawn → first classify answered) and RssAnon after random lookups. */
-export interface Footprint {
-  readonly name: "ours" | "sqlite" | "maps";
-  readonly startMs: number;
-  readonly rssAnonBytes: number;
 }
 
 /** One data set's outcome. */
 export interface DataResult {
   readonly label: string;
+  readonly scale: Scale;
   readonly buildId: string;
   readonly records: { browse: number; lexicon: number; bricks: number; observations: number };
   readonly scenarios: ScenarioResult[];
+  /** Requests/s of classify, 1 id, access log on (the default) ÷ off, when both were measured. */
+  readonly accessLog?: number;
   readonly footprints: Footprint[];
 }
+
+/** What a scenario measured, before it is judged. */
+type Measured = Omit<ScenarioResult, "ratios" | "verdict">;
 
 /** How a data set is measured. */
 export interface RunOptions {
@@ -66,11 +60,10 @@ export interface RunOptions {
   readonly log: (line: string) => void;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-
-/** Measures `scenarios` on the dist `dist`. */
+/** Measures `scenarios` on the dist `dist`, judged by the targets of `scale`. */
 export async function runData(
   label: string,
+  scale: Scale,
   dist: string,
   scenarios: readonly Scenario[],
   options: RunOptions,
@@ -84,7 +77,7 @@ export async function runData(
     classify1.pool(keys, drawFor(classify1, options.seed), options.sizes);
   const work = await Deno.makeTempDir({ prefix: "gpc-bench-" });
   try {
-    return await runIn(work, label, dist, scenarios, options, keys, pools, lookups);
+    return await runIn(work, label, scale, dist, scenarios, options, keys, pools, lookups);
   } finally {
     await Deno.remove(work, { recursive: true });
   }
@@ -93,6 +86,7 @@ export async function runData(
 async function runIn(
   work: string,
   label: string,
+  scale: Scale,
   dist: string,
   scenarios: readonly Scenario[],
   options: RunOptions,
@@ -102,7 +96,7 @@ async function runIn(
 ): Promise<DataResult> {
   const buildId = keys.directory.split("/").at(-1)!;
   const withPeers = scenarios.some((s) => s.peers);
-  const results: ScenarioResult[] = [];
+  const results: Measured[] = [];
   const which = [...new Set(scenarios.map((s) => s.server))];
   const servers: Record<string, Server> = await startAll(
     Object.fromEntries(which.map((w) => [w, ours(w, dist, lookups[0]!, w === "ours_paid" ? 402 : 200)])),
@@ -170,16 +164,26 @@ async function runIn(
   }
   // Fresh processes, started alone once nothing else runs.
   const footprints = await freshProcesses(
-    label,
     {
       ours: ours("ours", dist, lookups[0]!),
       ...(withPeers ? peers(peerDir, `${work}/headers.json`, lookups[0]!) : {}),
     },
     lookups,
-    options,
+    options.lookups,
+    options.rounds,
+    (line) => options.log(`${label}: ${line}`),
   );
+  const hello = results.find((r) => r.figures.hello)?.figures.hello;
+  const judged = results.map((result): ScenarioResult => {
+    const ratios = ratiosOf(result.figures, hello);
+    const target = SCENARIOS.find((s) => s.name === result.name)!.target;
+    return { ...result, ratios, verdict: verdictOf(target, scale, ratios) };
+  });
+  const logOn = results.find((r) => r.name === "classify-1")?.figures.ours;
+  const logOff = results.find((r) => r.name === "classify-1-log-off")?.figures.ours;
   return {
     label,
+    scale,
     buildId,
     records: {
       browse: keys.keys("browse").length,
@@ -187,15 +191,19 @@ async function runIn(
       bricks: keys.keys("bricks").length,
       observations: keys.reader("catalog").get<CatalogStats>("stats")!.observations.total,
     },
-    scenarios: results,
+    scenarios: judged,
+    ...(logOn && logOff ? { accessLog: logOn.rps / logOff.rps } : {}),
     footprints,
   };
 }
 
-function summary(result: ScenarioResult): string {
+function summary(result: Measured): string {
   const f = result.figures;
-  const ratio = f.ours && f.limit ? (f.ours.rps / f.limit.rps).toFixed(2) : "-";
-  return `ours ${f.ours?.rps.toFixed(0)} req/s, same answer ${f.limit?.rps.toFixed(0)}, ratio ${ratio}` +
+  const ratios = ratiosOf(f);
+  const fixed = (value: number | undefined) => value?.toFixed(2) ?? "-";
+  return `ours ${f.ours?.rps.toFixed(0)} req/s, plain replay ${f.plain?.rps.toFixed(0)}, reading replay ${
+    f.reading?.rps.toFixed(0)
+  }: ratios ${fixed(ratios.plain)} and ${fixed(ratios.reading)}, p99 ratio ${fixed(ratios.p99)}` +
     result.problems.map((problem) => `\n  problem: ${problem}`).join("");
 }
 
@@ -208,11 +216,16 @@ async function measure(
   dropped: number,
   options: RunOptions,
   withHello: boolean,
-): Promise<ScenarioResult> {
-  const limit = await startServer(replay(targets[0]!, `${work}/${scenario.name}.json`, scenario.status));
+): Promise<Measured> {
+  const captures = `${work}/${scenario.name}.json`;
+  const limits = await startAll<Limit>({
+    plain: replay(targets[0]!, { captures, limit: "plain" }, scenario.status),
+    reading: replay(targets[0]!, { captures, limit: "reading" }, scenario.status),
+  });
   const columns: [Column, Server, number][] = [
     ["ours", servers[scenario.server]!, scenario.status],
-    ["limit", limit, scenario.status],
+    ["plain", limits.plain, scenario.status],
+    ["reading", limits.reading, scenario.status],
   ];
   if (withHello) columns.push(["hello", servers.hello!, 200]);
   if (scenario.peers) columns.push(["sqlite", servers.sqlite!, 200], ["maps", servers.maps!, 200]);
@@ -235,12 +248,13 @@ async function measure(
     const sample = [...captured.keys()].slice(0, options.verify);
     for (const [column, server] of columns) {
       if (column === "hello") continue;
-      const found = await differences(server.base, captured, sample, column === "ours" || column === "limit");
+      const withHeaders = column !== "sqlite" && column !== "maps";
+      const found = await differences(server.base, captured, sample, withHeaders);
       problems.push(...found.slice(0, 3).map((line) => `${column}: ${line}`));
       if (found.length > 3) problems.push(`${column}: ${found.length - 3} more answers differ`);
     }
   } finally {
-    await limit.stop();
+    await stopAll(limits);
   }
   const figures: Partial<Record<Column, Figures>> = {};
   for (const [column, list] of runs) {
@@ -252,33 +266,9 @@ async function measure(
   return {
     name: scenario.name,
     label: scenario.label,
-    ...(scenario.target === undefined ? {} : { target: scenario.target }),
     queries: captured.size,
     dropped,
     figures,
     problems,
   };
-}
-
-/** Start-up and memory of each server started alone (ours: the median start of one per round). */
-async function freshProcesses(
-  label: string,
-  alone: Partial<Record<Footprint["name"], ServerSpec>>,
-  lookups: readonly string[],
-  options: RunOptions,
-): Promise<Footprint[]> {
-  const footprints: Footprint[] = [];
-  for (const [name, spec] of Object.entries(alone) as [Footprint["name"], ServerSpec][]) {
-    const first = await footprint(() => startServer(spec), lookups, options.lookups);
-    const starts = [first.startMs];
-    for (let round = 1; name === "ours" && round < options.rounds; round++) {
-      const server = await startServer(spec);
-      starts.push(server.startMs);
-      await server.stop();
-    }
-    footprints.push({ name, startMs: median(starts), rssAnonBytes: first.rssAnonBytes });
-    const mib = (first.rssAnonBytes / 1048576).toFixed(1);
-    options.log(`${label}: ${name} alone: start-up ${median(starts).toFixed(0)} ms, RssAnon ${mib} MiB`);
-  }
-  return footprints;
 }

@@ -1,19 +1,20 @@
 /**
- * The servers of one bench run: ours in its three configurations, the same-answer replay and the plain
- * hello (bench/replay_server.ts), and the two peers. Ours runs as `deno task serve` does, with
- * RATE_LIMIT=off and, unless the scenario needs them, PAYMENTS=off and LOG_LEVEL=error.
+ * The servers of one bench run: ours in its three configurations, the two same-answer replays and the plain
+ * hello (bench/replay_server.ts), and the two peers. Ours runs as `deno task serve` does, in the default
+ * configuration (access log on, its stdout thrown away as a log shipper would) with RATE_LIMIT=off and
+ * PAYMENTS=off, but for the 402 (PAYMENTS=on) and the log-off row (LOG_LEVEL=error).
  */
 import { type Server, type ServerSpec, startServer } from "./processes.ts";
-import type { OurServer } from "./scenarios.ts";
+import type { Limit, OurServer } from "./scenarios.ts";
 
 const here = (path: string) => new URL(path, import.meta.url).pathname;
 const MAIN = here("../src/main.ts");
 const SERVE = ["run", "--allow-read", "--allow-net", "--allow-env", "--allow-ffi", MAIN];
 
 const OUR_ENV: Readonly<Record<OurServer, Record<string, string>>> = {
-  ours: { PAYMENTS: "off", LOG_LEVEL: "error" },
-  ours_log: { PAYMENTS: "off", LOG_LEVEL: "info" },
-  ours_paid: { PAYMENTS: "on", LOG_LEVEL: "error" },
+  ours: { PAYMENTS: "off", LOG_LEVEL: "info" },
+  ours_log_off: { PAYMENTS: "off", LOG_LEVEL: "error" },
+  ours_paid: { PAYMENTS: "on", LOG_LEVEL: "info" },
 };
 
 /** Our server in configuration `which` on `dist`, ready once `readyPath` answers `readyStatus`. */
@@ -24,20 +25,28 @@ export function ours(which: OurServer, dist: string, readyPath: string, readySta
     env: { DIST_DIR: dist, RATE_LIMIT: "off", ...OUR_ENV[which] },
     readyPath,
     readyStatus,
+    // The access log is written and thrown away, as a log shipper reading it would.
+    stdout: "null",
   };
 }
 
-/** The bare Deno.serve: replaying `captures` (a JSON file of captured answers), or "hello" without. */
-export function replay(readyPath: string, captures?: string, readyStatus = 200): ServerSpec {
+/** The replay of `captures` (a JSON file of captured answers): plain, or reading the request first. */
+export interface Replayed {
+  readonly captures: string;
+  readonly limit: Limit;
+}
+
+/** The bare Deno.serve: replaying captured answers, or "hello" without. */
+export function replay(readyPath: string, replayed?: Replayed, readyStatus = 200): ServerSpec {
   return {
-    name: captures ? "same answer" : "hello",
+    name: replayed ? `${replayed.limit} replay` : "hello",
     args: [
       "run",
       "--allow-read",
       "--allow-net",
       here("./replay_server.ts"),
       "{port}",
-      ...(captures ? [captures] : []),
+      ...(replayed ? [replayed.captures, ...(replayed.limit === "reading" ? ["read"] : [])] : []),
     ],
     readyPath,
     readyStatus,

@@ -1,14 +1,21 @@
 /**
  * The benchmark cannot rot: `deno task bench --short` runs every scenario against the embedded data with
- * wrk (a second per run) and must find every answer correct and write its report. The figures are not
- * asserted (noisy). Without wrk the run is skipped locally and fails in CI (.ci/run installs it).
+ * wrk (a second per run) and must find every answer correct, against ours, both replays and the peers, and
+ * write its report with every column. The measured figures are not asserted (noisy); how they are judged
+ * is, on given figures. Without wrk the run is skipped locally and fails in CI (.ci/run installs it).
  */
 import assert from "node:assert/strict";
 import { buildDist } from "../build/build_dist.ts";
 import { recordingProgress } from "../build/progress.ts";
 import { haveWrk, luaScript, parseWrk } from "../bench/wrk.ts";
-import { SCENARIOS } from "../bench/scenarios.ts";
+import { type Scenario, SCENARIOS } from "../bench/scenarios.ts";
 import { encodeValue } from "../bench/pools.ts";
+import { ratiosOf, verdictOf } from "../bench/judge.ts";
+import { peakWithin } from "../bench/rss_sampler.ts";
+import { startServer } from "../bench/processes.ts";
+import { replay } from "../bench/servers.ts";
+import { reportMarkdown } from "../bench/report.ts";
+import type { DataResult } from "../bench/run_data.ts";
 import { tempDir } from "./support/temp_dir.ts";
 
 const WRK_OUTPUT = `Running 1s test @ http://127.0.0.1:40000/
@@ -54,6 +61,129 @@ Deno.test("a query value is encoded so that the URL parser leaves it as sent", (
   assert.equal(url.search, `?category=${encoded}`);
 });
 
+Deno.test("the reading replay reads the three request headers on every request, the plain replay answers as captured", async () => {
+  const dir = await tempDir("bench-replay-");
+  const captured = { target: "/v1/x?a=1", status: 402, headers: [["x-request-id", "r-1"]], body: "{}" };
+  await Deno.writeTextFile(`${dir}/captures.json`, JSON.stringify([captured]));
+  const servers = await Promise.all(
+    (["plain", "reading"] as const).map((limit) =>
+      startServer(replay(captured.target, { captures: `${dir}/captures.json`, limit }, 402))
+    ),
+  );
+  try {
+    for (const server of servers) {
+      const response = await fetch(server.base + captured.target);
+      assert.deepEqual(
+        [response.status, response.headers.get("x-request-id"), await response.text()],
+        [402, "r-1", "{}"],
+      );
+    }
+    // A value no client sends changes the reading replay's answer: each header is read on every request.
+    for (const name of ["x-request-id", "x-gpc-release", "payment-signature"]) {
+      const headers = { [name]: "replay-never-sent" };
+      const [plain, reading] = await Promise.all(
+        servers.map((s) =>
+          fetch(s.base + captured.target, { headers }).then(async (r) => [r.status, await r.text()])
+        ),
+      );
+      assert.deepEqual(plain, [402, "{}"], name);
+      assert.deepEqual(reading, [400, "replay-never-sent"], name);
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+});
+
+const scenario = (name: string) => SCENARIOS.find((s: Scenario) => s.name === name)!;
+
+/** Given medians: ours at 0.4 of the plain replay, 0.8 of the reading one, its p99 1.2 times the latter's. */
+const FIGURES = {
+  ours: { rps: 4_000, p99Ms: 3 },
+  plain: { rps: 10_000, p99Ms: 1 },
+  reading: { rps: 5_000, p99Ms: 2.5 },
+  hello: { rps: 20_000, p99Ms: 1 },
+};
+
+Deno.test("throughput is judged against the replay each target names, p99 against the reading replay's", () => {
+  const ratios = ratiosOf(FIGURES);
+  assert.deepEqual(ratios, { plain: 0.4, reading: 0.8, p99: 1.2, hello: 0.2 });
+  // classify, 100 ids: ≥ 0.50 of the plain replay on the embedded data, ≥ 0.35 at full scale.
+  assert.deepEqual(verdictOf(scenario("classify-100").target, "embedded", ratios), {
+    throughput: { against: "plain", least: 0.5, met: false },
+    p99: { most: 1.5, met: true },
+  });
+  assert.deepEqual(verdictOf(scenario("classify-100").target, "full", ratios).throughput, {
+    against: "plain",
+    least: 0.35,
+    met: true,
+  });
+  assert.deepEqual(verdictOf(scenario("classify-1").target, "full", ratios).throughput, {
+    against: "reading",
+    least: 0.85,
+    met: false,
+  });
+  assert.deepEqual(verdictOf(scenario("challenge-402").target, "embedded", ratios).throughput?.least, 0.9);
+  const slow = ratiosOf({ ...FIGURES, ours: { rps: 4_000, p99Ms: 3.8 } });
+  assert.deepEqual(verdictOf(undefined, "embedded", slow), { p99: { most: 1.5, met: false } });
+  // --short measures the hello once: the first scenario's stands in.
+  assert.equal(ratiosOf({ ours: FIGURES.ours }, FIGURES.hello).hello, 0.2);
+});
+
+Deno.test("the start-up peak is the highest RssAnon reading within the window", () => {
+  const samples = [
+    { ms: 0, bytes: 5 },
+    { ms: 900, bytes: 80 },
+    { ms: 4_990, bytes: 60 },
+    { ms: 5_040, bytes: 90 },
+  ];
+  assert.deepEqual(peakWithin(samples, 5_000), { ms: 900, bytes: 80 });
+  assert.deepEqual(peakWithin(samples, 6_000), { ms: 5_040, bytes: 90 });
+  assert.equal(peakWithin([], 5_000), undefined);
+});
+
+Deno.test("the report shows both replays, both ratios, the target with its replay and the p99 ratio", () => {
+  const ratios = ratiosOf(FIGURES);
+  const data: DataResult = {
+    label: "Full scale",
+    scale: "full",
+    buildId: "v1-a",
+    records: { browse: 1, lexicon: 1, bricks: 1, observations: 1 },
+    scenarios: ["classify-1", "classify-100"].map((name) => ({
+      name,
+      label: scenario(name).label,
+      queries: 10,
+      dropped: 0,
+      figures: FIGURES,
+      ratios,
+      verdict: verdictOf(scenario(name).target, "full", ratios),
+      problems: [],
+    })),
+    footprints: [{
+      name: "ours",
+      startMs: 250,
+      peakRssAnonBytes: 210e6,
+      peakAtMs: 400,
+      windowMs: 5_000,
+      samples: 100,
+      settledRssAnonBytes: 120e6,
+    }],
+  };
+  const machine = { cores: 2, cpu: "c", memoryGiB: 1, deno: "d", wrk: "w", os: "o" };
+  const markdown = reportMarkdown({ date: "now", command: "bench", settings: "s", machine, data: [data] });
+  const lines = markdown.split("\n");
+  assert.ok(lines.includes(
+    "| classify, 1 id | 4,000 | 3.00 | 10,000 | 1.00 | 5,000 | 2.50 | 0.40 | **0.80** | ≥ 0.85 ÷ reading ✗ | " +
+      "1.20 ✓ | 0.20 | – | – | 10 |",
+  ));
+  assert.ok(lines.includes(
+    "| classify, 100 ids | 4,000 | 3.00 | 10,000 | 1.00 | 5,000 | 2.50 | **0.40** | 0.80 | ≥ 0.35 ÷ plain ✓ | " +
+      "1.20 ✓ | 0.20 | – | – | 10 |",
+  ));
+  assert.ok(lines.includes("Targets met: 1 of 2 requests/s ratios, 2 of 2 p99 ratios."));
+  assert.ok(lines.includes("- Anonymous RSS at full scale, peak over the first 5.0 s 210.0 MB ≤ 200 MB: ✗"));
+  assert.ok(lines.includes("- Anonymous RSS at full scale, settled 120.0 MB ≤ 150 MB: ✓"));
+});
+
 const BENCH = new URL("../bench/bench.ts", import.meta.url).pathname;
 const wrk = await haveWrk();
 const inCi = Deno.env.get("CI") === "true";
@@ -88,16 +218,38 @@ Deno.test({
       // --short measures the hello once, in the first scenario; the peers answer the reference scenarios.
       const columns = [
         "ours",
-        "limit",
+        "plain",
+        "reading",
         ...(i === 0 ? ["hello"] : []),
         ...(SCENARIOS[i]!.peers ? ["sqlite", "maps"] : []),
       ];
       assert.deepEqual(Object.keys(scenario.figures).sort(), columns.sort(), scenario.name);
       for (const column of columns) assert.ok(scenario.figures[column].rps > 0, `${scenario.name} ${column}`);
+      assert.deepEqual(
+        Object.keys(scenario.ratios).sort(),
+        ["hello", "p99", "plain", "reading"],
+        scenario.name,
+      );
+      assert.deepEqual(Object.keys(scenario.verdict).sort(), [
+        "p99",
+        ...(SCENARIOS[i]!.target ? ["throughput"] : []),
+      ], scenario.name);
     }
+    assert.equal(typeof embedded.accessLog, "number");
     assert.deepEqual(embedded.footprints.map((f: { name: string }) => f.name), ["ours", "sqlite", "maps"]);
+    for (const f of embedded.footprints) {
+      assert.ok(f.windowMs >= 5_000 && f.samples > 0, f.name);
+      assert.ok(f.peakRssAnonBytes > 0 && f.settledRssAnonBytes > 0, f.name);
+    }
     const markdown = await Deno.readTextFile(`${dir}/out/latest.md`);
     for (const scenario of SCENARIOS) assert.ok(markdown.includes(`| ${scenario.label} |`), scenario.label);
+    const head = markdown.split("\n").find((line) => line.startsWith("| scenario |"));
+    assert.equal(
+      head,
+      "| scenario | ours req/s | ours p99 ms | plain replay req/s | plain replay p99 ms | reading replay req/s | " +
+        "reading replay p99 ms | ours ÷ plain | ours ÷ reading | target | p99 ours ÷ reading (≤ 1.5) | " +
+        "ours ÷ hello | SQLite req/s | JSON+Maps req/s | queries |",
+    );
     const png = await Deno.readFile(`${dir}/out/latest.png`);
     assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     console.log(`short bench: ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -1,0 +1,63 @@
+/**
+ * A scenario's figures judged: ours against the plain replay, the reading replay, the hello (requests/s
+ * ratios) and the reading replay's p99 (latency ratio), and whether its targets are met on this data set.
+ */
+import { type Limit, P99_LIMIT, type Scale, type Target } from "./scenarios.ts";
+
+/** A figure pair: the median over rounds. */
+export interface Figures {
+  readonly rps: number;
+  readonly p99Ms: number;
+}
+
+/** Who answers in a scenario. */
+export type Column = "ours" | Limit | "hello" | "sqlite" | "maps";
+
+/** Our figures divided by another server's. */
+export interface Ratios {
+  /** Requests/s: ours ÷ the plain replay's. */
+  readonly plain?: number;
+  /** Requests/s: ours ÷ the reading replay's. */
+  readonly reading?: number;
+  /** p99: ours ÷ the reading replay's (lower is better). */
+  readonly p99?: number;
+  /** Requests/s: ours ÷ the hello's. */
+  readonly hello?: number;
+}
+
+/** A scenario's targets on one data set, and whether they are met. */
+export interface Verdict {
+  /** The least requests/s ratio to `against`, when the scenario has one. */
+  readonly throughput?: { readonly against: Limit; readonly least: number; readonly met: boolean };
+  /** Our p99 at most `most` × the reading replay's. */
+  readonly p99?: { readonly most: number; readonly met: boolean };
+}
+
+const divided = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined || b === 0 ? undefined : a / b;
+
+/** Our figures against the others'; `hello` stands in when the scenario measured none (--short). */
+export function ratiosOf(figures: Partial<Record<Column, Figures>>, hello?: Figures): Ratios {
+  const ours = figures.ours;
+  const entries: [keyof Ratios, number | undefined][] = [
+    ["plain", divided(ours?.rps, figures.plain?.rps)],
+    ["reading", divided(ours?.rps, figures.reading?.rps)],
+    ["p99", divided(ours?.p99Ms, figures.reading?.p99Ms)],
+    ["hello", divided(ours?.rps, (figures.hello ?? hello)?.rps)],
+  ];
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
+}
+
+/** The scenario's targets on the `scale` data set, judged by `ratios`. */
+export function verdictOf(target: Target | undefined, scale: Scale, ratios: Ratios): Verdict {
+  const judged = target === undefined ? undefined : ratios[target.against];
+  return {
+    ...(target === undefined || judged === undefined ? {} : {
+      throughput: { against: target.against, least: target[scale], met: judged >= target[scale] },
+    }),
+    ...(ratios.p99 === undefined ? {} : { p99: { most: P99_LIMIT, met: ratios.p99 <= P99_LIMIT } }),
+  };
+}
+
+/** At full scale, our RssAnon at most this many MB (1e6 bytes): the peak of the start-up window, settled. */
+export const MEMORY_LIMIT_MB = { peak: 200, settled: 150 } as const;
