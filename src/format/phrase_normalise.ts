@@ -20,6 +20,8 @@ const EDGE_SPACE = /^ | $/g;
 
 /** Normalises a phrase for lexicon lookup: NFKC, case folding, whitespace collapsing. */
 export function normalisePhrase(phrase: string): string {
+  // Most phrases are printable ASCII, single-spaced: NFKC leaves them as they are and folding is lower-casing.
+  if (plainAscii(phrase)) return phrase.toLowerCase();
   return phrase
     .normalize("NFKC")
     .toLowerCase()
@@ -28,4 +30,18 @@ export function normalisePhrase(phrase: string): string {
     .replace(WHITE_SPACE_RUN, " ")
     // Not String.prototype.trim: it also drops U+FEFF, which is not White_Space.
     .replace(EDGE_SPACE, "");
+}
+
+/** True for printable ASCII whose spaces are single and inside the text (so only letter case may change). */
+function plainAscii(phrase: string): boolean {
+  let afterSpace = true;
+  for (let i = 0; i < phrase.length; i++) {
+    const code = phrase.charCodeAt(i);
+    if (code === 0x20) {
+      if (afterSpace) return false;
+      afterSpace = true;
+    } else if (code > 0x20 && code < 0x7f) afterSpace = false;
+    else return false;
+  }
+  return !afterSpace;
 }

@@ -1,20 +1,26 @@
 /**
- * The log's way to stdout: lines are appended to a buffer and written in batches, asynchronously, so that a
- * request never waits for the terminal or the pipe behind stdout (a synchronous write per line cost more
- * than the rest of a request). A batch is written when the buffer holds FLUSH_BYTES or FLUSH_MS after its
- * first line, whichever comes first; batches are written one after another, in order. `flushSync` writes
- * whatever is pending, and runs by itself when the process exits (the unload event), so a clean shutdown
- * loses no line. If stdout stops taking
- * lines (a reader that never reads), at most MAX_PENDING_BYTES wait; later lines are counted and the count
- * is written once stdout moves again.
+ * The log's way to stdout: each line is encoded at once into a reused byte chunk, and chunks are written in
+ * batches, asynchronously, so that a request never waits for the terminal or the pipe behind stdout (a
+ * synchronous write per line cost more than the rest of a request). A line's text dies as soon as it is
+ * encoded: strings held until a batch is written would outlive the young generation's collections, be
+ * promoted, and lengthen every collection after (the access log's tail). A batch is written when its chunk
+ * holds FLUSH_BYTES or FLUSH_MS after its first line, whichever comes first; batches are written one after
+ * another, in order, and their chunks reused. `flushSync` writes whatever is pending, and runs by itself when
+ * the process exits (the unload event), so a clean shutdown loses no line. If stdout stops taking lines (a
+ * reader that never reads), at most MAX_PENDING_BYTES wait; later lines are counted and the count is written
+ * once stdout moves again.
  */
 
-/** A batch is written once this many bytes (UTF-16 units) are pending. */
+/** A batch is written once this many bytes are pending. */
 export const FLUSH_BYTES = 64 * 1024;
 /** …or this many milliseconds after its first line. */
 export const FLUSH_MS = 25;
-/** Lines beyond this much pending text are dropped and counted. */
+/** Lines beyond this many pending bytes are dropped and counted. */
 export const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+/** A chunk's size: a batch and the longest line that still joins it (a longer one is encoded alone). */
+const CHUNK_BYTES = 2 * FLUSH_BYTES;
+/** Chunks kept for reuse once written. */
+const SPARE_CHUNKS = 4;
 
 /** Where batches go: an async writer (the usual path) and a synchronous one (at exit). */
 export interface LogOutput {
@@ -35,13 +41,15 @@ export async function logsWritten(): Promise<void> {
 
 /** Buffered lines on their way to an output (stdout by default). */
 export class LogBuffer {
-  #pending: string[] = [];
-  #size = 0;
+  #chunk = new Uint8Array(CHUNK_BYTES);
+  /** Bytes of #chunk holding lines not yet handed to a batch. */
+  #used = 0;
   #dropped = 0;
-  /** Batches taken from #pending and not yet written, oldest first; the first is being written when #pump is set. */
-  #batches: Uint8Array[] = [];
+  /** Batches not yet written, oldest first; the first is being written when #pump is set. */
+  #batches: Uint8Array<ArrayBuffer>[] = [];
   /** Bytes in #batches. */
   #inFlight = 0;
+  #spare: Uint8Array<ArrayBuffer>[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   #pump: Promise<void> | undefined;
 
@@ -53,14 +61,13 @@ export class LogBuffer {
 
   /** Queues one line (without its newline); `now` starts its batch's write at once. */
   push(line: string, now = false): void {
-    if (this.#size + this.#inFlight > MAX_PENDING_BYTES) {
+    if (this.#used + this.#inFlight > MAX_PENDING_BYTES) {
       this.#dropped++;
       return;
     }
-    this.#pending.push(line);
-    this.#size += line.length + 1;
-    if (now || this.#size >= FLUSH_BYTES) this.#flush();
-    else if (this.#timer === undefined) {
+    this.#append(line);
+    if (now || this.#used >= FLUSH_BYTES) this.#flush();
+    else if (this.#timer === undefined && this.#used > 0) {
       this.#timer = setTimeout(() => this.#flush(), FLUSH_MS);
       // A quiet server need not wake for it: the next line or the exit flush writes it.
       Deno.unrefTimer(this.#timer);
@@ -73,13 +80,14 @@ export class LogBuffer {
    */
   flushSync(): void {
     this.#clearTimer();
-    const text = this.#take();
+    this.#noteDropped();
     const waiting = this.#batches.splice(this.#pump === undefined ? 0 : 1);
     for (const batch of waiting) {
       this.#inFlight -= batch.length;
       writeAllSync(this.output, batch);
     }
-    if (text !== "") writeAllSync(this.output, encoder.encode(text));
+    if (this.#used > 0) writeAllSync(this.output, this.#chunk.subarray(0, this.#used));
+    this.#used = 0;
   }
 
   /** Resolves once every line queued so far has been written. */
@@ -88,13 +96,38 @@ export class LogBuffer {
     while (this.#pump !== undefined) await this.#pump;
   }
 
+  /** Encodes `line` and its newline after the pending ones (UTF-8 needs at most 3 bytes a UTF-16 unit). */
+  #append(line: string): void {
+    const most = line.length * 3 + 1;
+    if (most > CHUNK_BYTES - this.#used) {
+      this.#seal();
+      if (most > CHUNK_BYTES) {
+        this.#queue(encoder.encode(`${line}\n`));
+        return;
+      }
+    }
+    this.#used += encoder.encodeInto(line, this.#chunk.subarray(this.#used)).written;
+    this.#chunk[this.#used++] = 10;
+  }
+
   #flush(): void {
     this.#clearTimer();
-    const text = this.#take();
-    if (text === "") return;
-    const bytes = encoder.encode(text);
-    this.#batches.push(bytes);
-    this.#inFlight += bytes.length;
+    this.#noteDropped();
+    this.#seal();
+  }
+
+  /** Hands the pending lines to a batch and starts writing; the next lines go to a fresh chunk. */
+  #seal(): void {
+    if (this.#used === 0) return;
+    const batch = this.#chunk.subarray(0, this.#used);
+    this.#chunk = this.#spare.pop() ?? new Uint8Array(CHUNK_BYTES);
+    this.#used = 0;
+    this.#queue(batch);
+  }
+
+  #queue(batch: Uint8Array<ArrayBuffer>): void {
+    this.#batches.push(batch);
+    this.#inFlight += batch.length;
     // The write starts now, not on a later turn: a process that exits at once still has it under way.
     this.#pump ??= this.#writeBatches();
   }
@@ -109,27 +142,24 @@ export class LogBuffer {
       }
       this.#batches.shift();
       this.#inFlight -= batch.length;
+      if (batch.buffer.byteLength === CHUNK_BYTES && this.#spare.length < SPARE_CHUNKS) {
+        this.#spare.push(new Uint8Array(batch.buffer));
+      }
     }
     this.#pump = undefined;
   }
 
-  #take(): string {
-    if (this.#pending.length === 0 && this.#dropped === 0) return "";
-    if (this.#dropped > 0) {
-      this.#pending.push(
-        JSON.stringify({
-          time: new Date().toISOString(),
-          level: "warn",
-          message: "log lines dropped: stdout did not take them",
-          dropped: this.#dropped,
-        }),
-      );
-      this.#dropped = 0;
-    }
-    const text = this.#pending.join("\n") + "\n";
-    this.#pending = [];
-    this.#size = 0;
-    return text;
+  /** Adds the count of dropped lines as a line of its own, once there is room again. */
+  #noteDropped(): void {
+    if (this.#dropped === 0) return;
+    const line = JSON.stringify({
+      time: new Date().toISOString(),
+      level: "warn",
+      message: "log lines dropped: stdout did not take them",
+      dropped: this.#dropped,
+    });
+    this.#dropped = 0;
+    this.#append(line);
   }
 
   #clearTimer(): void {

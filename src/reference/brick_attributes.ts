@@ -15,7 +15,7 @@ import type { ReferenceStore } from "../store/reference_store.ts";
 import { type ParamIssue, parseQuery, type Query } from "../operation/query.ts";
 import { brickAttributesQuery, fastBrickAttributes } from "./request_params.ts";
 import type { AttributeSchemaSource, BrickRecord, CodeKind } from "../format/shard_records.ts";
-import { jsonOf, versionedBody } from "./versioned_body.ts";
+import { jsonOf, singleBody, versionedBody } from "./versioned_body.ts";
 
 const KIND_NAMES: Readonly<Record<CodeKind, string>> = {
   segment: "a segment code",
@@ -87,17 +87,29 @@ export function prepareBrickAttributes(search: Query, store: ReferenceStore): Pa
     operation: { operation: BRICK_ATTRIBUTES_OPERATION, items: codes.length },
     run: () => {
       // gpc_code is validated as 8 ASCII digits, so it needs no escaping.
-      const results = codes.map((gpc_code, i) => {
-        const record = isBrick[i] ? store.brick(gpc_code) : undefined;
-        return record === undefined
-          ? `{"gpc_code":"${gpc_code}","gpc":null,"attributes":[],"attribute_schema":null}`
-          : `{"gpc_code":"${gpc_code}","gpc":${jsonOf(record.gpc)},"attributes":${
-            jsonOf(record.attributes)
-          },"attribute_schema":${jsonOf(schemaOf(record, store.versions.gpc_release))}}`;
-      });
+      if (codes.length === 1) {
+        const record = store.brick(codes[0]!);
+        if (record !== undefined) {
+          return singleBody(
+            record,
+            () => versionedBody([brickResult(codes[0]!, record, store)], store.versions),
+          );
+        }
+      }
+      const results = codes.map((gpc_code, i) =>
+        brickResult(gpc_code, isBrick[i] ? store.brick(gpc_code) : undefined, store)
+      );
       return versionedBody(results, store.versions);
     },
   };
+}
+
+/** A gpc_code result's JSON: the code, then the brick, its attributes and their source; nulls when unknown. */
+function brickResult(gpc_code: string, record: BrickRecord | undefined, store: ReferenceStore): string {
+  return record === undefined
+    ? `{"gpc_code":"${gpc_code}","gpc":null,"attributes":[],"attribute_schema":null}`
+    : `{"gpc_code":"${gpc_code}","gpc":${jsonOf(record.gpc)},"attributes":${jsonOf(record.attributes)},` +
+      `"attribute_schema":${jsonOf(schemaOf(record, store.versions.gpc_release))}}`;
 }
 
 /** The record's schema source; dists built before schemas had states held published schemas only. */

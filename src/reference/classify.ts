@@ -14,7 +14,7 @@ import type { ReferenceStore } from "../store/reference_store.ts";
 import { parseQuery, type Query } from "../operation/query.ts";
 import { classifyQuery, fastClassify } from "./request_params.ts";
 import type { BrowseRecord, GpcNodeView, LexiconRecord } from "../format/shard_records.ts";
-import { jsonOf, versionedBody } from "./versioned_body.ts";
+import { jsonOf, singleBody, versionedBody } from "./versioned_body.ts";
 
 /** Validates a classify query and rejects it when nothing in it is known; the rest runs once paid. */
 export function prepareClassify(search: Query, store: ReferenceStore): PaidWork {
@@ -42,6 +42,9 @@ function prepareBrowseIds(ids: readonly string[], store: ReferenceStore): PaidWo
   return {
     operation: { operation: CLASSIFY_OPERATION, items: ids.length },
     run: () => {
+      if (ids.length === 1) {
+        return singleBody(known, () => versionedBody([browseResult(ids[0]!, known)], store.versions));
+      }
       const results = new Array<string>(ids.length);
       // Ids before the first known one were looked up before the gate and are misses.
       for (let i = 0; i < first; i++) results[i] = browseResult(ids[i]!, undefined);
@@ -75,10 +78,18 @@ function fieldsOf(record: BrowseRecord): string {
   return text;
 }
 
+const resultTexts = new WeakMap<BrowseRecord, { readonly id: string; readonly text: string }>();
+
 /** A browse_id result's JSON: the id, then the record's fields in published order; nulls for an unknown id. */
 function browseResult(browse_id: string, record: BrowseRecord | undefined): string {
   // browse_id is validated as 1 to 20 ASCII digits, so it needs no escaping.
-  return `{"browse_id":"${browse_id}",${record === undefined ? UNMAPPED_FIELDS : fieldsOf(record)}`;
+  if (record === undefined) return `{"browse_id":"${browse_id}",${UNMAPPED_FIELDS}`;
+  // A record is its id's (the shard's key): its result is kept with the id it was made for.
+  const kept = resultTexts.get(record);
+  if (kept !== undefined && kept.id === browse_id) return kept.text;
+  const text = `{"browse_id":"${browse_id}",${fieldsOf(record)}`;
+  resultTexts.set(record, { id: browse_id, text });
+  return text;
 }
 
 const NO_NODES: readonly GpcNodeView[] = [];
@@ -115,6 +126,10 @@ function preparePhrases(phrases: readonly string[], store: ReferenceStore): Paid
   return {
     operation: { operation: CLASSIFY_OPERATION, items: phrases.length },
     run: () => {
+      if (phrases.length === 1) {
+        // The phrase is echoed as given: the body is kept per record only for the spelling it was made for.
+        return versionedBody([phraseResult(phrases[0]!, known)], store.versions);
+      }
       const results = new Array<string>(phrases.length);
       for (let i = 0; i < first; i++) results[i] = phraseResult(phrases[i]!, NO_NODES);
       results[first] = phraseResult(phrases[first]!, known);

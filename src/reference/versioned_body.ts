@@ -3,7 +3,7 @@
  *
  * Records are immutable and the store hands out one object per record, so each record's JSON text is
  * computed once and kept (`jsonOf`); a body is then assembled by concatenation, which is what keeps a
- * 100-item answer cheap.
+ * 100-item answer cheap, and the body of a one-item request is kept whole, per record (`singleBody`).
  */
 import type { DataVersions } from "../store/reference_store.ts";
 
@@ -19,8 +19,39 @@ export function jsonOf(value: object): string {
   return text;
 }
 
+const suffixes = new WeakMap<DataVersions, string>();
+
 /** JSON text of `{ results, gpc_release, schema_version }` from the results' JSON texts. */
 export function versionedBody(results: readonly string[], versions: DataVersions): string {
-  return `{"results":[${results.join(",")}],"gpc_release":${JSON.stringify(versions.gpc_release)},` +
-    `"schema_version":${JSON.stringify(versions.schema_version)}}`;
+  let suffix = suffixes.get(versions);
+  if (suffix === undefined) {
+    suffix = `],"gpc_release":${JSON.stringify(versions.gpc_release)},` +
+      `"schema_version":${JSON.stringify(versions.schema_version)}}`;
+    suffixes.set(versions, suffix);
+  }
+  return `{"results":[${results.length === 1 ? results[0] : results.join(",")}${suffix}`;
+}
+
+/**
+ * `text` as a flat string: a concatenation is a rope that the server would copy into one piece on every
+ * answer; converting it to a number makes V8 flatten it in place, once (the number itself is not used).
+ */
+export function flat(text: string): string {
+  void ((text as unknown as number) | 0);
+  return text;
+}
+
+const bodies = new WeakMap<object, string>();
+
+/**
+ * The body of a request for exactly one item, whose record is `key`: computed once per record and kept flat,
+ * so that the most common request is answered from a string the server sends as it is.
+ */
+export function singleBody(key: object, body: () => string): string {
+  let text = bodies.get(key);
+  if (text === undefined) {
+    text = flat(body());
+    bodies.set(key, text);
+  }
+  return text;
 }

@@ -8,7 +8,7 @@
  * number of keys, never on the record bytes, so a full-scale dist opens in milliseconds. Records are
  * checked (CRC-32) when first read; a mapped shard's size is checked again before lookups
  * (shard_size_guard.ts). `verify()` hashes every shard against the manifest's sha256 (run in the background
- * after start-up); a failure marks the store unhealthy. `problem()` also notices the build directory
+ * after start-up, in slices and without a copy: shard_digest.ts); a failure marks the store unhealthy. `problem()` also notices the build directory
  * vanishing from disk.
  */
 import { canMap, mapFile, type MappedFile } from "./mmap.ts";
@@ -38,7 +38,7 @@ import type {
 import { type DistHealth, type OpenedShard, ReleaseStore } from "./release_store.ts";
 import type { BrickRecord, BrowseRecord, CodeRecord, LexiconRecord } from "../format/shard_records.ts";
 import type { CatalogStats } from "../format/catalog_records.ts";
-import { sha256Hex } from "../format/sha256.ts";
+import { shardSha256Hex } from "./shard_digest.ts";
 
 /** How shards are brought into memory. */
 export type OpenMode = "mmap" | "read";
@@ -276,7 +276,7 @@ class DistStore implements OpenedStore {
         throw error;
       }
       // The bytes being served (the mapping, or the copy read at open), not a fresh read of the file.
-      if (await sha256Hex(shard.reader.bytes) !== shard.sha256) {
+      if (await shardSha256Hex(shard.reader.bytes) !== shard.sha256) {
         this.health.healthy = false;
         throw new ShardCorruptError(shard.path, "sha256 differs from the manifest");
       }

@@ -35,3 +35,20 @@ Deno.test("normalisePhrase: normalising twice changes nothing", () => {
     assert.equal(normalisePhrase(normalisePhrase(input)), normalisePhrase(input));
   }
 });
+
+Deno.test("normalisePhrase: printable ASCII gives what the full steps give (the ASCII shortcut changes nothing)", () => {
+  const full = (phrase: string) =>
+    phrase.normalize("NFKC").toLowerCase().replaceAll("ß", "ss").replaceAll("ς", "σ")
+      .replace(/\p{White_Space}+/gu, " ").replace(/^ | $/g, "");
+  let seed = 20261126;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let n = 0; n < 5000; n++) {
+    let phrase = "";
+    const length = Math.floor(next() * 12);
+    for (let i = 0; i < length; i++) {
+      phrase += next() < 0.25 ? " " : String.fromCharCode(0x21 + Math.floor(next() * 94));
+    }
+    assert.equal(normalisePhrase(phrase), full(phrase), JSON.stringify(phrase));
+  }
+  assert.equal(normalisePhrase("Peanut Butter"), "peanut butter");
+});
