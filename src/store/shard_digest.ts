@@ -10,11 +10,16 @@ import { createHash } from "node:crypto";
 /** Bytes hashed between two turns of the event loop. */
 export const DIGEST_SLICE_BYTES = 2 * 1024 * 1024;
 
-/** Hex sha256 of `bytes`, the same as `sha256Hex` of src/format/sha256.ts, without copying them. */
-export async function shardSha256Hex(bytes: Uint8Array): Promise<string> {
+/**
+ * Hex sha256 of `bytes`, the same as `sha256Hex` of src/format/sha256.ts, without copying them; undefined
+ * when `stopped` says so at a turn between slices (a mapping unmapped meanwhile must never be read: that is
+ * a segmentation fault, not an exception).
+ */
+export async function shardSha256Hex(bytes: Uint8Array, stopped: () => boolean): Promise<string | undefined> {
   const hash = createHash("sha256");
   for (let at = 0; at < bytes.length; at += DIGEST_SLICE_BYTES) {
     if (at > 0) await nextTurn();
+    if (stopped()) return undefined;
     hash.update(bytes.subarray(at, Math.min(at + DIGEST_SLICE_BYTES, bytes.length)));
   }
   return hash.digest("hex");

@@ -63,7 +63,10 @@ export interface OpenedStore extends ReferenceStore, ReleaseSet {
   healthy(): boolean;
   /** "damaged" when unhealthy; "removed" when the build directory is no longer on disk (one stat). */
   problem(): StoreProblem | undefined;
-  /** Hashes every shard and compares with the manifest; marks the store unhealthy on mismatch. */
+  /**
+   * Hashes every shard and compares with the manifest; marks the store unhealthy on mismatch. Resolves early,
+   * with nothing checked after that point, when the store is closed meanwhile.
+   */
   verify(): Promise<void>;
   close(): void;
 }
@@ -268,7 +271,10 @@ class DistStore implements OpenedStore {
   }
 
   async verify(): Promise<void> {
+    const closed = () => this.#closed;
     for (const shard of this.shards) {
+      // A store closed meanwhile (shut down, or replaced) has unmapped its shards: verification ends there.
+      if (closed()) return;
       try {
         shard.guard?.checkNow();
       } catch (error) {
@@ -276,7 +282,9 @@ class DistStore implements OpenedStore {
         throw error;
       }
       // The bytes being served (the mapping, or the copy read at open), not a fresh read of the file.
-      if (await shardSha256Hex(shard.reader.bytes) !== shard.sha256) {
+      const sha256 = await shardSha256Hex(shard.reader.bytes, closed);
+      if (sha256 === undefined) return;
+      if (sha256 !== shard.sha256) {
         this.health.healthy = false;
         throw new ShardCorruptError(shard.path, "sha256 differs from the manifest");
       }

@@ -11,6 +11,7 @@ import { writeBuild } from "../../build/dist/dist_writer.ts";
 import { type OpenMode, openStore } from "../../src/store/store.ts";
 import { ShardCorruptError } from "../../src/store/shard_reader.ts";
 import { claimForRemoval } from "../../src/format/build_lease.ts";
+import { embeddedDist } from "../support/embedded_service.ts";
 
 for (const mode of ["mmap", "read"] as OpenMode[]) {
   Deno.test(`the store opened by ${mode} answers every lookup from its shards`, async () => {
@@ -184,4 +185,15 @@ Deno.test("a build that a build is removing is not opened", async () => {
     claim.close();
   }
   openStore(dir, { mode: "read" }).close();
+});
+
+Deno.test("a store closed while its shards are being verified stops verifying: no unmapped byte is read", async () => {
+  // The embedded build's browse and lexicon shards span many slices, so verification is still under way.
+  const store = openStore(await embeddedDist(), { mode: "mmap" });
+  const verified = store.verify();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  store.close();
+  // Reading a slice of an unmapped shard would end this process with a segmentation fault.
+  await verified;
+  assert.equal(store.healthy(), true);
 });
