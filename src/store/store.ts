@@ -63,10 +63,7 @@ export interface OpenedStore extends ReferenceStore, ReleaseSet {
   healthy(): boolean;
   /** "damaged" when unhealthy; "removed" when the build directory is no longer on disk (one stat). */
   problem(): StoreProblem | undefined;
-  /**
-   * Hashes every shard and compares with the manifest; marks the store unhealthy on mismatch. Resolves early,
-   * with nothing checked after that point, when the store is closed meanwhile.
-   */
+  /** Hashes every shard against the manifest (unhealthy on mismatch); ends early if the store is closed. */
   verify(): Promise<void>;
   close(): void;
 }
