@@ -71,10 +71,36 @@ function answerWork(
       const fragment = retailer === undefined ? answer?.json : answer?.by_retailer[retailer];
       // The lookup shard said the input resolves; a missing answer is a broken dist, not a miss.
       if (fragment === undefined || fragment === null) throw new Error(`${shard} holds no answer for ${key}`);
-      const shared = store.catalog<readonly string[]>(shard, `${record.country}:${SHARED_TEXT_KEY}`);
       return `{"meta":${metaJson(record, now())},"resolved":${resolved},${
-        withSharedText(fragment, shared, answer!.common)
+        expanded(answer!, retailer, fragment, () =>
+          store.catalog<readonly string[]>(shard, `${record.country}:${SHARED_TEXT_KEY}`))
       }}`;
     },
   };
+}
+
+/** Each answer record's fragments with their shared texts in place: the whole one first, then per retailer. */
+const expandedTexts = new WeakMap<AnswerRecord, (string | undefined)[]>();
+
+/**
+ * `fragment` (the whole answer's or retailer `retailer`'s) of `answer` with the shard's shared texts in
+ * place, made once per record and kept flat: a record and its shard's shared texts never change.
+ */
+function expanded(
+  answer: AnswerRecord,
+  retailer: number | undefined,
+  fragment: string,
+  shared: () => readonly string[] | undefined,
+): string {
+  let texts = expandedTexts.get(answer);
+  if (texts === undefined) expandedTexts.set(answer, texts = []);
+  const slot = retailer === undefined ? 0 : retailer + 1;
+  let text = texts[slot];
+  if (text === undefined) {
+    text = withSharedText(fragment, shared(), answer.common);
+    // Converting to a number flattens the concatenation in place, once (the number is not used).
+    void ((text as unknown as number) | 0);
+    texts[slot] = text;
+  }
+  return text;
 }

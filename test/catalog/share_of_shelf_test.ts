@@ -47,6 +47,30 @@ Deno.test("share-of-shelf answers meta, resolved and the precomputed shares, wit
   assert.deepEqual(gate.admitted, [{ operation: "getShareOfShelf", items: 1 }]);
 });
 
+Deno.test("answers kept per record stay apart: the whole category's and each retailer's, asked in turn", async () => {
+  const { fetch } = catalogHandler(compiled, { now: () => NOW });
+  const ask = async (
+    query: string,
+  ) => (await (await fetch(`${path}?country=ca&category=bakery${query}`)).json());
+  const answers = [];
+  for (
+    const query of ["", "&retailer=Beta%20Foods", "", "&retailer=Alpha%20Mart", "&retailer=Beta%20Foods"]
+  ) {
+    const body = await ask(query);
+    answers.push([
+      body.listings,
+      body.by_retailer.map((row: { retailer: string }) => row.retailer).join("|"),
+    ]);
+  }
+  assert.deepEqual(answers, [
+    [5, "Alpha Mart|Beta Foods"],
+    [2, "Beta Foods"],
+    [5, "Alpha Mart|Beta Foods"],
+    [3, "Alpha Mart"],
+    [2, "Beta Foods"],
+  ]);
+});
+
 Deno.test("with a retailer the shares are that retailer's, and resolved counts its products", async () => {
   const { fetch } = catalogHandler(compiled, { now: () => NOW });
   const body = await (await fetch(`${path}?country=ca&category=bakery&retailer=BETA%20foods`)).json();
