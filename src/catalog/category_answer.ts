@@ -5,6 +5,7 @@
  * resolved block and the precomputed fragment (the retailer's own when a retailer is given).
  */
 import type { PaidWork } from "../operation/paid_work.ts";
+import { flat } from "../operation/flat_text.ts";
 import { parseQuery, type Query } from "../operation/query.ts";
 import type { CatalogOperation } from "../operation/operations.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
@@ -97,9 +98,7 @@ function expanded(
   const slot = retailer === undefined ? 0 : retailer + 1;
   let text = texts[slot];
   if (text === undefined) {
-    text = withSharedText(fragment, shared(), answer.common);
-    // Converting to a number flattens the concatenation in place, once (the number is not used).
-    void ((text as unknown as number) | 0);
+    text = flat(withSharedText(fragment, shared(), answer.common));
     texts[slot] = text;
   }
   return text;

@@ -57,34 +57,30 @@ function prepareBrowseIds(ids: readonly string[], store: ReferenceStore): PaidWo
 
 const UNMAPPED_FIELDS = `"gpc":null,"match_precision":null,"match_source":null,"inherited_from":null,` +
   `"assurance_state":null,"attribute_count":0,"attribute_schema":null}`;
-const fieldTexts = new WeakMap<BrowseRecord, string>();
 
-/** The record's fields in published order as JSON text without the opening brace, computed once per record. */
+/** The record's fields in published order as JSON text without the opening brace. */
 function fieldsOf(record: BrowseRecord): string {
-  let text = fieldTexts.get(record);
-  if (text === undefined) {
-    text = JSON.stringify({
-      gpc: record.gpc,
-      match_precision: record.match_precision,
-      match_source: record.match_source,
-      inherited_from: record.inherited_from,
-      assurance_state: record.assurance_state,
-      attribute_count: record.attribute_count,
-      // Dists built before schemas had states held published schemas only.
-      attribute_schema: record.attribute_schema ?? (record.gpc?.level === "brick" ? "published" : null),
-    }).slice(1);
-    fieldTexts.set(record, text);
-  }
-  return text;
+  return JSON.stringify({
+    gpc: record.gpc,
+    match_precision: record.match_precision,
+    match_source: record.match_source,
+    inherited_from: record.inherited_from,
+    assurance_state: record.assurance_state,
+    attribute_count: record.attribute_count,
+    // Dists built before schemas had states held published schemas only.
+    attribute_schema: record.attribute_schema ?? (record.gpc?.level === "brick" ? "published" : null),
+  }).slice(1);
 }
 
 const resultTexts = new WeakMap<BrowseRecord, { readonly id: string; readonly text: string }>();
 
-/** A browse_id result's JSON: the id, then the record's fields in published order; nulls for an unknown id. */
+/**
+ * A browse_id result's JSON: the id, then the record's fields in published order; nulls for an unknown id.
+ * Made once per record and kept, with the id it was made for (a record is its id's: the shard's key).
+ */
 function browseResult(browse_id: string, record: BrowseRecord | undefined): string {
   // browse_id is validated as 1 to 20 ASCII digits, so it needs no escaping.
   if (record === undefined) return `{"browse_id":"${browse_id}",${UNMAPPED_FIELDS}`;
-  // A record is its id's (the shard's key): its result is kept with the id it was made for.
   const kept = resultTexts.get(record);
   if (kept !== undefined && kept.id === browse_id) return kept.text;
   const text = `{"browse_id":"${browse_id}",${fieldsOf(record)}`;
@@ -126,10 +122,6 @@ function preparePhrases(phrases: readonly string[], store: ReferenceStore): Paid
   return {
     operation: { operation: CLASSIFY_OPERATION, items: phrases.length },
     run: () => {
-      if (phrases.length === 1) {
-        // The phrase is echoed as given: the body is kept per record only for the spelling it was made for.
-        return versionedBody([phraseResult(phrases[0]!, known)], store.versions);
-      }
       const results = new Array<string>(phrases.length);
       for (let i = 0; i < first; i++) results[i] = phraseResult(phrases[i]!, NO_NODES);
       results[first] = phraseResult(phrases[first]!, known);

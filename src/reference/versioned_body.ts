@@ -6,6 +6,7 @@
  * 100-item answer cheap, and the body of a one-item request is kept whole, per record (`singleBody`).
  */
 import type { DataVersions } from "../store/reference_store.ts";
+import { flat } from "../operation/flat_text.ts";
 
 const texts = new WeakMap<object, string>();
 
@@ -30,15 +31,6 @@ export function versionedBody(results: readonly string[], versions: DataVersions
     suffixes.set(versions, suffix);
   }
   return `{"results":[${results.length === 1 ? results[0] : results.join(",")}${suffix}`;
-}
-
-/**
- * `text` as a flat string: a concatenation is a rope that the server would copy into one piece on every
- * answer; converting it to a number makes V8 flatten it in place, once (the number itself is not used).
- */
-export function flat(text: string): string {
-  void ((text as unknown as number) | 0);
-  return text;
 }
 
 const bodies = new WeakMap<object, string>();
