@@ -10,6 +10,7 @@ import { catalogContext } from "./catalog_context.ts";
 import { metaJson } from "./catalog_meta.ts";
 import type { CatalogPrepare } from "./category_answer.ts";
 import { resolveSearch, type SearchMatches } from "./product_search.ts";
+import { answerMemo } from "./answer_memo.ts";
 import { bestPriceQuery } from "./shopper_params.ts";
 import { bestPriceResult } from "./shopper_fragments.ts";
 import { int32Of } from "./typed_columns.ts";
@@ -19,6 +20,7 @@ import { BEST_PRICE_METHOD, methodHead } from "./shopper_methods.ts";
 export const BEST_PRICE_LIMIT = 10;
 
 const METHOD_HEAD = methodHead(BEST_PRICE_METHOD);
+const BEST_PRICE_OPERATION = Object.freeze({ operation: "getBestPrice", items: 1 });
 // Ranking groups as SearchScope.basis numbers them: a unit price in kg, L, each; then 0 (a price per item
 // without a unit price) and 4 (a price of unstated basis), always in that order, last.
 const KNOWN_BASES = [1, 2, 3];
@@ -27,30 +29,45 @@ const RANKS = [1, 2, 3, 4, 5];
 // Each match's bucket, reused across requests (a request is synchronous here: no other one interleaves).
 let buckets = new Uint8Array(1024);
 
-/** Prepares a best-price request: validation, country, retailer and the search, all free on failure. */
+/**
+ * Prepares a best-price request: validation, country, retailer and the search, all free on failure. An
+ * answer made before for the same build and query is kept (answer_memo.ts): its search is not run again,
+ * and only `meta` is made anew.
+ */
 export const prepareBestPrice: CatalogPrepare = (search, store, now) => {
   const query = parseQuery(bestPriceQuery, search);
   const context = catalogContext(query, store);
-  const found = resolveSearch(context, query.q, store);
   const limit = query.limit === undefined ? BEST_PRICE_LIMIT : Number(query.limit);
   const retailer = context.retailer?.index ?? null;
+  const memo = answerMemo(context.record);
+  // q comes last, so no q can make two queries' keys equal.
+  const key = `${retailer ?? ""}\n${limit}\n${query.q}`;
+  const kept = memo.get(key);
+  if (kept !== undefined) {
+    return {
+      operation: BEST_PRICE_OPERATION,
+      run: () => `{"meta":${metaJson(context.record, now())}${kept}`,
+    };
+  }
+  const found = resolveSearch(context, query.q, store);
   const served = ranked(found.matches, limit);
   return {
-    operation: { operation: "getBestPrice", items: 1 },
+    operation: BEST_PRICE_OPERATION,
     run: () => {
       let outliers = 0;
       const results = served.map(({ ordinal, rank }) => {
-        const key = `${context.country}:${found.matches.scope.ids[ordinal]}`;
-        const record = store.catalog<ShopperProductRecord>("shopper_products", key);
+        const product = `${context.country}:${found.matches.scope.ids[ordinal]}`;
+        const record = store.catalog<ShopperProductRecord>("shopper_products", product);
         const result = record === undefined ? undefined : bestPriceResult(record, retailer, rank);
         // The search index named the product in this scope: a missing record or offer is a broken dist.
-        if (result === undefined) throw new Error(`shopper_products lacks ${key}`);
+        if (result === undefined) throw new Error(`shopper_products lacks ${product}`);
         outliers += record!.outliers_current;
         return result;
       });
-      return `{"meta":${metaJson(context.record, now())},"query":{${found.queryJson},"limit":${limit}},` +
-        `"results":[${results.join(",")}],"total":${found.matches.ordinals.length},` +
-        `"method":${METHOD_HEAD}${outliers}}}`;
+      const rest = `,"query":{${found.queryJson},"limit":${limit}},"results":[${results.join(",")}],` +
+        `"total":${found.matches.ordinals.length},"method":${METHOD_HEAD}${outliers}}}`;
+      memo.set(key, rest);
+      return `{"meta":${metaJson(context.record, now())}${rest}`;
     },
   };
 };

@@ -21,16 +21,26 @@ export function jsonOf(value: object): string {
 }
 
 const suffixes = new WeakMap<DataVersions, string>();
+const RESULTS_HEAD = `{"results":[`;
 
-/** JSON text of `{ results, gpc_release, schema_version }` from the results' JSON texts. */
-export function versionedBody(results: readonly string[], versions: DataVersions): string {
+/**
+ * JSON text of `{ results, gpc_release, schema_version }` from the results' JSON texts, which it takes over
+ * (`results` is changed). The opening joins the first result and the closing the last, so that one `join`
+ * writes the whole body flat at once: a concatenation around a join would be a rope the server copies again
+ * (100 ids: 6.7 µs against 9.4 µs in process).
+ */
+export function versionedBody(results: string[], versions: DataVersions): string {
   let suffix = suffixes.get(versions);
   if (suffix === undefined) {
     suffix = `],"gpc_release":${JSON.stringify(versions.gpc_release)},` +
       `"schema_version":${JSON.stringify(versions.schema_version)}}`;
     suffixes.set(versions, suffix);
   }
-  return `{"results":[${results.length === 1 ? results[0] : results.join(",")}${suffix}`;
+  if (results.length <= 1) return `${RESULTS_HEAD}${results[0] ?? ""}${suffix}`;
+  const last = results.length - 1;
+  results[0] = RESULTS_HEAD + results[0];
+  results[last] = results[last] + suffix;
+  return results.join(",");
 }
 
 const bodies = new WeakMap<object, string>();
