@@ -16,6 +16,7 @@ import { type ParamIssue, parseQuery, type Query } from "../operation/query.ts";
 import { brickAttributesQuery, fastBrickAttributes } from "./request_params.ts";
 import type { AttributeSchemaSource, BrickRecord, CodeKind } from "../format/shard_records.ts";
 import { jsonOf, singleBody, versionedBody } from "./versioned_body.ts";
+import { flat } from "../operation/flat_text.ts";
 
 const KIND_NAMES: Readonly<Record<CodeKind, string>> = {
   segment: "a segment code",
@@ -104,12 +105,29 @@ export function prepareBrickAttributes(search: Query, store: ReferenceStore): Pa
   };
 }
 
-/** A gpc_code result's JSON: the code, then the brick, its attributes and their source; nulls when unknown. */
+const resultTexts = new WeakMap<
+  BrickRecord,
+  { readonly code: string; readonly release: string; readonly text: string }
+>();
+
+/**
+ * A gpc_code result's JSON: the code, then the brick, its attributes and their source; nulls when unknown.
+ * Made once per record (a record is its code's: the shard's key) and kept flat, so that a batch's join copies
+ * it instead of walking a rope on every answer.
+ */
 function brickResult(gpc_code: string, record: BrickRecord | undefined, store: ReferenceStore): string {
-  return record === undefined
-    ? `{"gpc_code":"${gpc_code}","gpc":null,"attributes":[],"attribute_schema":null}`
-    : `{"gpc_code":"${gpc_code}","gpc":${jsonOf(record.gpc)},"attributes":${jsonOf(record.attributes)},` +
-      `"attribute_schema":${jsonOf(schemaOf(record, store.versions.gpc_release))}}`;
+  if (record === undefined) {
+    return `{"gpc_code":"${gpc_code}","gpc":null,"attributes":[],"attribute_schema":null}`;
+  }
+  const release = store.versions.gpc_release;
+  const kept = resultTexts.get(record);
+  if (kept !== undefined && kept.code === gpc_code && kept.release === release) return kept.text;
+  const text = flat(
+    `{"gpc_code":"${gpc_code}","gpc":${jsonOf(record.gpc)},"attributes":${jsonOf(record.attributes)},` +
+      `"attribute_schema":${jsonOf(schemaOf(record, release))}}`,
+  );
+  resultTexts.set(record, { code: gpc_code, release, text });
+  return text;
 }
 
 /** The record's schema source; dists built before schemas had states held published schemas only. */

@@ -13,9 +13,9 @@ import { normalisePhrase } from "../format/phrase_normalise.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
 import { parseQuery, type Query } from "../operation/query.ts";
 import { classifyQuery, fastClassify } from "./request_params.ts";
-import type { BrowseRecord, GpcNodeView, LexiconRecord } from "../format/shard_records.ts";
-import { jsonOf, singleBody, versionedBody } from "./versioned_body.ts";
-import { flat } from "../operation/flat_text.ts";
+import type { GpcNodeView, LexiconRecord } from "../format/shard_records.ts";
+import { jsonOf, singleKeyedBody, versionedBody } from "./versioned_body.ts";
+import { browseResultText } from "../format/browse_result.ts";
 
 /** Validates a classify query and rejects it when nothing in it is known; the rest runs once paid. */
 export function prepareClassify(search: Query, store: ReferenceStore): PaidWork {
@@ -27,9 +27,9 @@ export function prepareClassify(search: Query, store: ReferenceStore): PaidWork 
 
 function prepareBrowseIds(ids: readonly string[], store: ReferenceStore): PaidWork {
   let first = 0;
-  let firstRecord: BrowseRecord | undefined;
-  while (first < ids.length && (firstRecord = store.browse(ids[first]!)) === undefined) first++;
-  if (firstRecord === undefined) {
+  let firstResult: string | undefined;
+  while (first < ids.length && (firstResult = store.browseResult(ids[first]!)) === undefined) first++;
+  if (firstResult === undefined) {
     throw new ApiError(
       404,
       "NO_RESULTS",
@@ -39,55 +39,23 @@ function prepareBrowseIds(ids: readonly string[], store: ReferenceStore): PaidWo
       { parameter: "browse_id", unknown: ids },
     );
   }
-  const known = firstRecord;
+  const known = firstResult;
   return {
     operation: { operation: CLASSIFY_OPERATION, items: ids.length },
     run: () => {
       if (ids.length === 1) {
-        return singleBody(known, () => versionedBody([browseResult(ids[0]!, known)], store.versions));
+        return singleKeyedBody(store, ids[0]!, () => versionedBody([known], store.versions));
       }
       const results = new Array<string>(ids.length);
       // Ids before the first known one were looked up before the gate and are misses.
-      for (let i = 0; i < first; i++) results[i] = browseResult(ids[i]!, undefined);
-      results[first] = browseResult(ids[first]!, known);
-      for (let i = first + 1; i < ids.length; i++) results[i] = browseResult(ids[i]!, store.browse(ids[i]!));
+      for (let i = 0; i < first; i++) results[i] = browseResultText(ids[i]!, undefined);
+      results[first] = known;
+      for (let i = first + 1; i < ids.length; i++) {
+        results[i] = store.browseResult(ids[i]!) ?? browseResultText(ids[i]!, undefined);
+      }
       return versionedBody(results, store.versions);
     },
   };
-}
-
-const UNMAPPED_FIELDS = `"gpc":null,"match_precision":null,"match_source":null,"inherited_from":null,` +
-  `"assurance_state":null,"attribute_count":0,"attribute_schema":null}`;
-
-/** The record's fields in published order as JSON text without the opening brace. */
-function fieldsOf(record: BrowseRecord): string {
-  return JSON.stringify({
-    gpc: record.gpc,
-    match_precision: record.match_precision,
-    match_source: record.match_source,
-    inherited_from: record.inherited_from,
-    assurance_state: record.assurance_state,
-    attribute_count: record.attribute_count,
-    // Dists built before schemas had states held published schemas only.
-    attribute_schema: record.attribute_schema ?? (record.gpc?.level === "brick" ? "published" : null),
-  }).slice(1);
-}
-
-const resultTexts = new WeakMap<BrowseRecord, { readonly id: string; readonly text: string }>();
-
-/**
- * A browse_id result's JSON: the id, then the record's fields in published order; nulls for an unknown id.
- * Made once per record and kept, with the id it was made for (a record is its id's: the shard's key).
- */
-function browseResult(browse_id: string, record: BrowseRecord | undefined): string {
-  // browse_id is validated as 1 to 20 ASCII digits, so it needs no escaping.
-  if (record === undefined) return `{"browse_id":"${browse_id}",${UNMAPPED_FIELDS}`;
-  const kept = resultTexts.get(record);
-  if (kept !== undefined && kept.id === browse_id) return kept.text;
-  // Flat once: a batch's join then copies it instead of walking a rope on every answer.
-  const text = flat(`{"browse_id":"${browse_id}",${fieldsOf(record)}`);
-  resultTexts.set(record, { id: browse_id, text });
-  return text;
 }
 
 const NO_NODES: readonly GpcNodeView[] = [];

@@ -57,3 +57,23 @@ export function singleBody(key: object, body: () => string): string {
   }
   return text;
 }
+
+const keyedBodies = new WeakMap<object, Map<string, string>>();
+/** One-item bodies kept per store, at most (the oldest goes first): about 40 MB of classify bodies. */
+export const KEYED_BODIES_KEPT = 65_536;
+
+/**
+ * `singleBody` for an item known by a string: the body of a request for exactly `key` from `store`, computed
+ * once per store and key and kept flat, at most `KEYED_BODIES_KEPT` per store.
+ */
+export function singleKeyedBody(store: object, key: string, body: () => string): string {
+  let kept = keyedBodies.get(store);
+  if (kept === undefined) keyedBodies.set(store, kept = new Map());
+  let text = kept.get(key);
+  if (text === undefined) {
+    text = flat(body());
+    if (kept.size >= KEYED_BODIES_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, text);
+  }
+  return text;
+}

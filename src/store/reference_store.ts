@@ -33,6 +33,11 @@ export interface ReferenceStore {
   brick(code: string): BrickRecord | undefined;
   /** A browse node's effective mapping, after inheritance. */
   browse(id: string): BrowseRecord | undefined;
+  /**
+   * A browse node's classify result as JSON text (src/format/browse_result.ts), kept once made; undefined
+   * when the tree lacks the node.
+   */
+  browseResult(id: string): string | undefined;
   /** A normalised phrase's bricks. */
   phrase(normalised: string): LexiconRecord | undefined;
   /** Catalog statistics, computed at build time. */

@@ -9,6 +9,7 @@ import type { DataVersions, ReferenceStore } from "./reference_store.ts";
 import type { ShardName } from "../format/manifest.ts";
 import type { BrickRecord, BrowseRecord, CodeRecord, LexiconRecord } from "../format/shard_records.ts";
 import type { CatalogStats } from "../format/catalog_records.ts";
+import { browseResultText } from "../format/browse_result.ts";
 
 /** An opened shard: its reader, the size guard of its mapping (none in read mode) and its manifest facts. */
 export interface OpenedShard {
@@ -73,6 +74,17 @@ export class ReleaseStore implements ReferenceStore {
 
   browse(id: string): BrowseRecord | undefined {
     return this.#get<BrowseRecord>("browse", id);
+  }
+
+  browseResult(id: string): string | undefined {
+    const shard = this.shards.browse;
+    try {
+      shard.guard?.check();
+      return shard.reader.text(id, browseResultText);
+    } catch (error) {
+      if (error instanceof ShardCorruptError) this.health.healthy = false;
+      throw error;
+    }
   }
 
   phrase(normalised: string): LexiconRecord | undefined {

@@ -24,6 +24,12 @@ export class ShardCorruptError extends Error {
 }
 
 const unpackr = new Unpackr({ ...MSGPACK_OPTIONS });
+
+/**
+ * Texts a reader keeps at most (`text`): about 60 MB of browse results at full scale, and more than the ids
+ * a bench batch pool asks (100,000).
+ */
+export const TEXTS_KEPT = 131_072;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -55,6 +61,13 @@ export class ShardReader {
   readonly #recordsLength: number;
   readonly #verified: Uint8Array;
   readonly #decoded: unknown[];
+  #texts: (string | undefined)[] | undefined;
+  #textOf: ((key: string, record: never) => string) | undefined;
+  // The entries whose texts are kept, oldest first (a ring): past `textsKept`, the oldest text goes.
+  #kept: Int32Array | undefined;
+  #keptCount = 0;
+  #keptNext = 0;
+  readonly #textsKept: number;
   readonly #scratch = new Uint8Array(256);
   /** Number of records. */
   readonly size: number;
@@ -64,9 +77,13 @@ export class ShardReader {
     return this.#bytes;
   }
 
-  /** Checks header, bounds and index CRC; throws ShardCorruptError naming `file` when they fail. */
-  constructor(file: string, bytes: Uint8Array) {
+  /**
+   * Checks header, bounds and index CRC; throws ShardCorruptError naming `file` when they fail. `textsKept`
+   * bounds the texts kept (`text`).
+   */
+  constructor(file: string, bytes: Uint8Array, textsKept = TEXTS_KEPT) {
     this.#file = file;
+    this.#textsKept = Math.max(1, textsKept);
     this.#bytes = bytes;
     this.#view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const fail = (problem: string): never => {
@@ -114,6 +131,40 @@ export class ShardReader {
       this.#decoded[entry] = record;
     }
     return record as T;
+  }
+
+  /**
+   * The text `make` derives from the record of `key` (a JSON answer), or undefined when the key is absent;
+   * throws ShardCorruptError if the record is damaged. Made once per record and kept flat, in place of the
+   * record: a record asked only through here is decoded once and let go, so a large shard read at random
+   * keeps a string per record it served, not an object graph. A reader serves one `make` for its life.
+   */
+  text<T>(key: string, make: (key: string, record: T) => string): string | undefined {
+    const entry = this.#find(key);
+    if (entry < 0) return undefined;
+    const texts = this.#texts ??= new Array(this.size);
+    let text = texts[entry];
+    if (text === undefined) {
+      if (this.#textOf !== make) {
+        if (this.#textOf !== undefined) throw new Error(`shard ${this.#file}: text asked with another make`);
+        this.#textOf = make as (key: string, record: never) => string;
+      }
+      const record = this.#decoded[entry] ?? unpackr.unpack(this.#checkRecord(entry));
+      text = make(key, record as T);
+      // Flattened now: a join of many would otherwise walk each rope on every answer.
+      void ((text as unknown as number) | 0);
+      texts[entry] = text;
+      this.#keep(texts, entry);
+    }
+    return text;
+  }
+
+  #keep(texts: (string | undefined)[], entry: number): void {
+    const ring = this.#kept ??= new Int32Array(Math.min(this.#textsKept, this.size));
+    if (this.#keptCount === ring.length) texts[ring[this.#keptNext]!] = undefined;
+    else this.#keptCount++;
+    ring[this.#keptNext] = entry;
+    this.#keptNext = (this.#keptNext + 1) % ring.length;
   }
 
   /** Every key in byte order (for verification and tools, not for serving). */

@@ -238,6 +238,10 @@ class DistStore implements OpenedStore {
     return this.#default.browse(id);
   }
 
+  browseResult(id: string): string | undefined {
+    return this.#default.browseResult(id);
+  }
+
   phrase(normalised: string): LexiconRecord | undefined {
     return this.#default.phrase(normalised);
   }

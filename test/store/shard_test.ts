@@ -125,3 +125,55 @@ function flip(bytes: Uint8Array, at: number): Uint8Array {
   copy[at] = copy[at]! ^ 0xff;
   return copy;
 }
+
+Deno.test("a record asked as text is made once from its decoded record, kept, and the same string after", () => {
+  const reader = new ShardReader("t.shard", writeShard(pairs));
+  const made: [string, unknown][] = [];
+  const make = (key: string, record: unknown) => {
+    made.push([key, record]);
+    return `${key}=${JSON.stringify(record)}`;
+  };
+  assert.equal(reader.text("50000000", make), `50000000={"title":"Food/Beverage","level":"segment"}`);
+  assert.equal(reader.text("50000000", make), `50000000={"title":"Food/Beverage","level":"segment"}`);
+  assert.equal(reader.text("été", make), `été="unicode key"`);
+  assert.deepEqual(made, [["50000000", { title: "Food/Beverage", level: "segment" }], [
+    "été",
+    "unicode key",
+  ]]);
+  assert.equal(reader.text("5000000", make), undefined);
+  assert.equal(made.length, 2);
+  // The record is still there for get, decoded anew.
+  assert.deepEqual(reader.get("50000000"), { title: "Food/Beverage", level: "segment" });
+});
+
+Deno.test("a reader's texts are one make's: another is refused, not mixed in", () => {
+  const reader = new ShardReader("t.shard", writeShard(pairs));
+  reader.text("50000000", (key) => key);
+  assert.throws(
+    () => reader.text("10000155", (key) => `other ${key}`),
+    /shard t.shard: text asked with another make/,
+  );
+});
+
+Deno.test("a damaged record asked as text is detected, and no text is kept for it", () => {
+  const reader = new ShardReader("dist/browse.shard", flip(writeShard(pairs), writeShard(pairs).length - 2));
+  const make = (key: string) => key;
+  assert.throws(
+    () => reader.text("été", make),
+    /shard dist\/browse.shard is corrupt: record 4 checksum mismatch/,
+  );
+  assert.throws(() => reader.text("été", make), /record 4 checksum mismatch/);
+  assert.equal(reader.text("50000000", make), "50000000");
+});
+
+Deno.test("a reader keeps at most textsKept texts: the oldest is made again when asked again", () => {
+  const reader = new ShardReader("t.shard", writeShard(pairs), 2);
+  const made: string[] = [];
+  const make = (key: string) => (made.push(key), key.toUpperCase());
+  for (const key of ["50000000", "10000155", "50000000", "16310211", "10000155", "50000000"]) {
+    reader.text(key, make);
+  }
+  // Kept: 50000000, 10000155; then 16310211 lets 50000000 go; 10000155 is still kept; 50000000 is made again.
+  assert.deepEqual(made, ["50000000", "10000155", "16310211", "50000000"]);
+  assert.equal(reader.text("50000000", make), "50000000");
+});

@@ -7,6 +7,7 @@
  * unhealthy.
  */
 import type { DataVersions, ReferenceStore } from "../../src/store/reference_store.ts";
+import { browseResultText } from "../../src/format/browse_result.ts";
 import type {
   AttributeSchemaSource,
   AttributeView,
@@ -245,6 +246,10 @@ export class FakeStore implements ReferenceStore {
 
   browse(id: string): BrowseRecord | undefined {
     return this.#get("browse", id, BROWSE);
+  }
+  browseResult(id: string): string | undefined {
+    const record = this.browse(id);
+    return record === undefined ? undefined : browseResultText(id, record);
   }
 
   phrase(normalised: string): LexiconRecord | undefined {
