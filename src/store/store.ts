@@ -229,27 +229,21 @@ class DistStore implements OpenedStore {
   code(code: string): CodeRecord | undefined {
     return this.#default.code(code);
   }
-
   brick(code: string): BrickRecord | undefined {
     return this.#default.brick(code);
   }
-
   browse(id: string): BrowseRecord | undefined {
     return this.#default.browse(id);
   }
-
   browseResult(id: string): string | undefined {
     return this.#default.browseResult(id);
   }
-
   phrase(normalised: string): LexiconRecord | undefined {
     return this.#default.phrase(normalised);
   }
-
   stats(): CatalogStats {
     return this.#default.stats();
   }
-
   catalog<T>(shard: ShardName, key: string): T | undefined {
     return this.#default.catalog<T>(shard, key);
   }
