@@ -177,3 +177,13 @@ Deno.test("a reader keeps at most textsKept texts: the oldest is made again when
   assert.deepEqual(made, ["50000000", "10000155", "16310211", "50000000"]);
   assert.equal(reader.text("50000000", make), "50000000");
 });
+
+Deno.test("a shard of at most textsKept records keeps every text it made, never making one again", () => {
+  const reader = new ShardReader("t.shard", writeShard(pairs), pairs.length);
+  const made: string[] = [];
+  const make = (key: string) => (made.push(key), `[${key}]`);
+  for (let round = 0; round < 3; round++) {
+    for (const [key] of pairs) assert.equal(reader.text(key, make), `[${key}]`);
+  }
+  assert.deepEqual(made, pairs.map(([key]) => key));
+});
