@@ -10,7 +10,7 @@
  * characters; the least recently used answer goes first. A query that matches nothing is not kept (its free
  * 404 is as cheap as the lookup).
  */
-import { flat } from "../operation/flat_text.ts";
+import { flat } from "../format/flat_text.ts";
 
 /** How much one build's memo keeps. */
 export interface AnswerMemoLimits {

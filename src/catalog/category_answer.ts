@@ -5,7 +5,7 @@
  * resolved block and the precomputed fragment (the retailer's own when a retailer is given).
  */
 import type { PaidWork } from "../operation/paid_work.ts";
-import { flat } from "../operation/flat_text.ts";
+import { flat } from "../format/flat_text.ts";
 import { parseQuery, type Query } from "../operation/query.ts";
 import type { CatalogOperation } from "../operation/operations.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";

@@ -16,7 +16,7 @@ import { type ParamIssue, parseQuery, type Query } from "../operation/query.ts";
 import { brickAttributesQuery, fastBrickAttributes } from "./request_params.ts";
 import type { AttributeSchemaSource, BrickRecord, CodeKind } from "../format/shard_records.ts";
 import { jsonOf, singleBody, versionedBody } from "./versioned_body.ts";
-import { flat } from "../operation/flat_text.ts";
+import { flat } from "../format/flat_text.ts";
 
 const KIND_NAMES: Readonly<Record<CodeKind, string>> = {
   segment: "a segment code",

@@ -3,10 +3,11 @@
  *
  * Records are immutable and the store hands out one object per record, so each record's JSON text is
  * computed once and kept (`jsonOf`); a body is then assembled by concatenation, which is what keeps a
- * 100-item answer cheap, and the body of a one-item request is kept whole, per record (`singleBody`).
+ * 100-item answer cheap, and the body of a one-item request is kept whole, per record (`singleBody`) or per
+ * store and id (`singleKeyedBody`: classify, whose store keeps browse results as texts, not records).
  */
 import type { DataVersions } from "../store/reference_store.ts";
-import { flat } from "../operation/flat_text.ts";
+import { flat } from "../format/flat_text.ts";
 
 const texts = new WeakMap<object, string>();
 

@@ -82,8 +82,7 @@ export class ReleaseStore implements ReferenceStore {
       shard.guard?.check();
       return shard.reader.text(id, browseResultText);
     } catch (error) {
-      if (error instanceof ShardCorruptError) this.health.healthy = false;
-      throw error;
+      throw this.#failed(error);
     }
   }
 
@@ -111,8 +110,13 @@ export class ReleaseStore implements ReferenceStore {
       shard.guard?.check();
       return shard.reader.get<T>(key);
     } catch (error) {
-      if (error instanceof ShardCorruptError) this.health.healthy = false;
-      throw error;
+      throw this.#failed(error);
     }
+  }
+
+  // A shard that failed a check marks every release of the dist unhealthy; the error goes on as it was.
+  #failed(error: unknown): unknown {
+    if (error instanceof ShardCorruptError) this.health.healthy = false;
+    return error;
   }
 }

@@ -14,6 +14,7 @@ import {
   SHARD_FORMAT_VERSION,
   SHARD_MAGIC,
 } from "../format/shard_format.ts";
+import { flat } from "../format/flat_text.ts";
 
 /** A shard that fails its checks; the message names the file. */
 export class ShardCorruptError extends Error {
@@ -159,9 +160,8 @@ export class ShardReader {
     const kept = byEntry?.[entry];
     if (kept !== undefined) return kept;
     const record = this.#decoded[entry] ?? unpackr.unpack(this.#checkRecord(entry));
-    const text = make(key, record as T);
     // Flattened now: a join of many would otherwise walk each rope on every answer.
-    void ((text as unknown as number) | 0);
+    const text = flat(make(key, record as T));
     if (byEntry !== undefined) byEntry[entry] = text;
     else {
       const texts = this.#textsByKey;
