@@ -2,6 +2,12 @@
  * An answer before it is a Response: status, body and its own headers. The handler adds the headers every
  * answer of a route carries (versions, freshness, CORS, request id, rate limit) and builds the Response once,
  * with every header in one list: a header set on a built Response costs a second validation and a copy.
+ *
+ * An answer given to many requests as the same object (`shared`: a kept 402, the stats body) is built into a
+ * Response once, with the headers that do not change from request to request (its own, the release's,
+ * no-store); each request's Response is a copy of that one, with only its own headers (freshness, CORS,
+ * request id, rate limit) added. Deno validates every header value character by character when a Response
+ * is made from a list, and a 402's PAYMENT-REQUIRED value is kilobytes long; a copy takes the list as it is.
  */
 import type { ApiError } from "../operation/api_error.ts";
 import { PROBLEM_CONTENT_TYPE, problemJson } from "../operation/problem.ts";
@@ -16,6 +22,8 @@ export interface Answer {
   readonly status: number;
   readonly body: string | Uint8Array<ArrayBuffer> | null;
   readonly headers: Pairs;
+  /** Given to many requests as this same object, never changed: its Response is built once and copied. */
+  readonly shared?: boolean;
 }
 
 /** Content-Type of JSON answers. */
@@ -46,9 +54,43 @@ export function errorAnswer(error: ApiError, route: Route | undefined, instance:
 }
 
 /** The Response of `answer` with `added` after its own headers. */
-export function responseOf(answer: Answer, added: Pairs): Response {
+export function responseOf(answer: Answer, added: readonly [string, string][]): Response {
   const headers = added.length === 0 ? answer.headers : answer.headers.concat(added);
   return new Response(answer.body, { status: answer.status, headers });
+}
+
+/** A shared answer's Response with its fixed headers, and what they were made from. */
+interface Template {
+  readonly release: readonly [string, string][];
+  readonly noStore: boolean;
+  readonly response: Response;
+}
+
+const templates = new WeakMap<Answer, Template>();
+
+/**
+ * The Response of a shared `answer`: a copy of the one made once with `release` and, when `noStore`, NO_STORE
+ * after its own headers (made again when a request brings another release), with `added` after those; the
+ * same headers, in the same order, as `responseOf(answer, [...release, NO_STORE?, ...added])`.
+ */
+export function sharedResponseOf(
+  answer: Answer,
+  release: readonly [string, string][],
+  noStore: boolean,
+  added: Pairs,
+): Response {
+  let template = templates.get(answer);
+  if (template === undefined || template.release !== release || template.noStore !== noStore) {
+    const fixed = noStore ? [...release, NO_STORE] : release;
+    template = { release, noStore, response: responseOf(answer, fixed) };
+    templates.set(answer, template);
+  }
+  const response = template.response.clone();
+  if (added.length > 0) {
+    const headers = response.headers;
+    for (const [name, value] of added) headers.append(name, value);
+  }
+  return response;
 }
 
 /** Adds headers to a built Response (the gate's and the docs page's); immutable headers are copied first. */

@@ -99,12 +99,27 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
     return admission.settle(new Response(body, { status: 200, headers: paidOkHeaders }));
   }
 
-  function fixedOutcome(request: Request, { json, etag }: FixedBody): Answer {
-    const headers: Pairs = [["ETag", etag], STATS_CACHE, VARY_ORIGIN];
-    if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
-      return { status: 304, body: null, headers };
+  // The 200 and the 304 of each fixed body, made once: every request gets the same answers (`shared`).
+  const fixedAnswers = new WeakMap<FixedBody, { readonly ok: Answer; readonly unchanged: Answer }>();
+
+  function fixedOutcome(request: Request, fixed: FixedBody): Answer {
+    let answers = fixedAnswers.get(fixed);
+    if (answers === undefined) {
+      const headers: Pairs = [["ETag", fixed.etag], STATS_CACHE, VARY_ORIGIN];
+      answers = {
+        ok: {
+          status: 200,
+          body: fixed.json,
+          headers: [["Content-Type", JSON_TYPE], ...headers],
+          shared: true,
+        },
+        unchanged: { status: 304, body: null, headers, shared: true },
+      };
+      fixedAnswers.set(fixed, answers);
     }
-    return { status: 200, body: json, headers: [["Content-Type", JSON_TYPE], ...headers] };
+    return matchesIfNoneMatch(request.headers.get("if-none-match"), fixed.etag)
+      ? answers.unchanged
+      : answers.ok;
   }
 
   function serve(

@@ -33,7 +33,16 @@ import { routeOf } from "./router.ts";
 import { type StateStore, StateStoreError } from "../state/state_store.ts";
 import type { ReadinessBody } from "./readiness.ts";
 import { storeTroubleLog } from "./store_trouble.ts";
-import { type Answer, errorAnswer, headOf, NO_STORE, type Pairs, responseOf, withHeaders } from "./answer.ts";
+import {
+  type Answer,
+  errorAnswer,
+  headOf,
+  NO_STORE,
+  type Pairs,
+  responseOf,
+  sharedResponseOf,
+  withHeaders,
+} from "./answer.ts";
 import { createEndpoints, methodNotAllowed, notFound, type Outcome, unavailable } from "./endpoints.ts";
 import { type ChosenRelease, RELEASE_HEADER, TREE_PARAMETER } from "./release_choice.ts";
 import { createMcpRoute } from "./mcp_route.ts";
@@ -150,11 +159,11 @@ export function createHandler(deps: HandlerDeps): Handler {
     };
 
     const finish = (outcome: Outcome): Response | Promise<Response> => {
-      const added: Pairs = route?.versioned === true ? release.headers.slice() : [];
+      const versions = route?.versioned === true ? release.headers : NONE;
       // Paid operations' answers are sold per call: none may be stored (errors and the 200 say so already).
-      if (route?.paid === true && (outcome instanceof Response || !hasCacheControl(outcome))) {
-        added.push(NO_STORE);
-      }
+      const noStore = route?.paid === true && (outcome instanceof Response || !hasCacheControl(outcome));
+      // The headers of this request alone; a shared answer's Response has the others already.
+      const added: Pairs = [];
       if (route?.freshness === true) {
         const hours = freshnessOf(query);
         if (hours !== undefined) added.push(["X-Data-Freshness-Hours", hours]);
@@ -163,7 +172,13 @@ export function createHandler(deps: HandlerDeps): Handler {
       if (headers.has("origin")) added.push(...CORS_HEADERS);
       added.push(["X-Request-Id", requestId]);
       for (const pair of extra) added.push(pair);
-      const response = outcome instanceof Response ? withHeaders(outcome, added) : responseOf(outcome, added);
+      let response: Response;
+      if (!(outcome instanceof Response) && outcome.shared === true) {
+        response = sharedResponseOf(outcome, versions, noStore, added);
+      } else {
+        const all = noStore ? [...versions, NO_STORE, ...added] : [...versions, ...added];
+        response = outcome instanceof Response ? withHeaders(outcome, all) : responseOf(outcome, all);
+      }
       if (method === "HEAD") return headOf(response).then(logged);
       return logged(response);
     };

@@ -3,7 +3,8 @@
  * request's whole 402 depends only on its method (the price sentence names it), the operation, its item
  * count, the request's path and query (the resource the challenge names, the problem's instance) and the MCP
  * tool it was called through, if any (the discovery metadata names it): such a
- * 402, once built, is answered again at once (no await, no encoding, no facilitator call). Both caches are
+ * 402, once built, is answered again at once (no await, no encoding, no facilitator call), as the same
+ * answer object, marked `shared` so that the handler copies its Response instead of building it again. Both caches are
  * bounded, the oldest entry going first, so a flood of distinct queries costs at most CHALLENGE_CACHE_SIZE
  * entries each.
  */
@@ -49,10 +50,11 @@ export function keepingUnpaidChallenges(admit: PaymentGate["admit"]): PaymentGat
     return Promise.resolve(admit(request, operation, target, call)).then((admission) => {
       // A 402 as data: a Response's body can be read once only.
       const answer = admission.kind === "respond" ? admission.response : undefined;
-      if (answer !== undefined && !(answer instanceof Response) && answer.status === 402) {
-        kept.set(key, admission);
-      }
-      return admission;
+      if (answer === undefined || answer instanceof Response || answer.status !== 402) return admission;
+      // Every request asking again gets this same answer: the handler builds its Response once (`shared`).
+      const shared: Admission = { kind: "respond", response: { ...answer, shared: true } };
+      kept.set(key, shared);
+      return shared;
     });
   };
 }

@@ -13,6 +13,8 @@ export interface GateAnswer {
   readonly status: number;
   readonly body: string;
   readonly headers: [string, string][];
+  /** Given to many requests as this same object (a kept 402): the handler builds its Response once. */
+  readonly shared?: boolean;
 }
 
 /** The gate's answer for one request. */

@@ -30,7 +30,12 @@ Deno.test("an unpaid request's 402 is answered again at once, the same object, w
   const second = kept(new Request(URL_A), CLASSIFY);
   assert.equal(second instanceof Promise, false);
   assert.equal(second, first);
-  assert.deepEqual((first as { response: GateAnswer }).response.body, '{"n":1}');
+  assert.deepEqual((first as { response: GateAnswer }).response, {
+    status: 402,
+    body: '{"n":1}',
+    headers: [["PAYMENT-REQUIRED", "c1"]],
+    shared: true,
+  });
   assert.deepEqual(asked, ["GET ?browse_id=1"]);
 });
 
