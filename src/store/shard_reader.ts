@@ -15,6 +15,7 @@ import {
   SHARD_MAGIC,
 } from "../format/shard_format.ts";
 import { flat } from "../format/flat_text.ts";
+import { mapKey } from "../format/map_key.ts";
 
 /** A shard that fails its checks; the message names the file. */
 export class ShardCorruptError extends Error {
@@ -64,7 +65,7 @@ export class ShardReader {
   readonly #decoded: unknown[];
   // Kept texts (`text`): by entry when the shard has at most `textsKept` records, else by key, oldest first.
   #textsByEntry: (string | undefined)[] | undefined;
-  readonly #textsByKey = new Map<string, string>();
+  readonly #textsByKey = new Map<string | number, string>();
   #textOf: ((key: string, record: never) => string) | undefined;
   readonly #textsKept: number;
   readonly #scratch = new Uint8Array(256);
@@ -151,7 +152,7 @@ export class ShardReader {
     }
     const byKey = this.size > this.#textsKept;
     if (byKey) {
-      const kept = this.#textsByKey.get(key);
+      const kept = this.#textsByKey.get(mapKey(key));
       if (kept !== undefined) return kept;
     }
     const entry = this.#find(key);
@@ -167,7 +168,7 @@ export class ShardReader {
       const texts = this.#textsByKey;
       if (texts.size >= this.#textsKept) texts.delete(texts.keys().next().value!);
       // Under the shard's own copy of the key: `key` may be cut from a request's query, which it keeps alive.
-      texts.set(this.#keyAt(entry), text);
+      texts.set(mapKey(this.#keyAt(entry)), text);
     }
     return text;
   }

@@ -178,6 +178,23 @@ Deno.test("a reader keeps at most textsKept texts: the oldest is made again when
   assert.equal(reader.text("50000000", make), "50000000");
 });
 
+Deno.test("texts kept by key keep a numeric key and its zero-padded twin apart", () => {
+  const twins: [string, unknown][] = [["7", 1], ["07", 2], ["007", 3], ["8", 4]];
+  const reader = new ShardReader("t.shard", writeShard(twins), 3);
+  const made: string[] = [];
+  const make = (key: string, record: number) => (made.push(key), `${key}=${record}`);
+  for (let round = 0; round < 2; round++) {
+    for (const key of ["7", "07", "007"]) {
+      assert.equal(
+        reader.text(key, make),
+        `${key}=${twins.find(([k]) => k === key)![1]}`,
+      );
+    }
+  }
+  assert.deepEqual(made, ["7", "07", "007"]);
+  assert.equal(reader.text("0007", make), undefined);
+});
+
 Deno.test("a shard of at most textsKept records keeps every text it made, never making one again", () => {
   const reader = new ShardReader("t.shard", writeShard(pairs), pairs.length);
   const made: string[] = [];
