@@ -8,6 +8,7 @@
  * bounded, the oldest entry going first, so a flood of distinct queries costs at most CHALLENGE_CACHE_SIZE
  * entries each.
  */
+import { FifoMap } from "../format/fifo_map.ts";
 import type { PricedOperation } from "../operation/paid_work.ts";
 import { type RequestTarget, requestTarget } from "../operation/request_target.ts";
 import type { Admission, PaidCall, PaymentGate } from "./payment_gate.ts";
@@ -16,18 +17,9 @@ import type { Admission, PaidCall, PaymentGate } from "./payment_gate.ts";
 export const CHALLENGE_CACHE_SIZE = 4096;
 
 /** A map by string key of at most CHALLENGE_CACHE_SIZE entries, the oldest dropped first. */
-export class BoundedCache<V> {
-  readonly #entries = new Map<string, V>();
-
-  /** The value kept for `key`, if any. */
-  get(key: string): V | undefined {
-    return this.#entries.get(key);
-  }
-
-  /** Keeps `value` for `key`, dropping the oldest entry when full. */
-  set(key: string, value: V): void {
-    if (this.#entries.size >= CHALLENGE_CACHE_SIZE) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(key, value);
+export class BoundedCache<V> extends FifoMap<string, V> {
+  constructor() {
+    super(CHALLENGE_CACHE_SIZE);
   }
 }
 

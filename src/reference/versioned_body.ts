@@ -9,6 +9,7 @@
 import type { DataVersions } from "../store/reference_store.ts";
 import { flat } from "../format/flat_text.ts";
 import { mapKey } from "../format/map_key.ts";
+import { FifoMap } from "../format/fifo_map.ts";
 
 const texts = new WeakMap<object, string>();
 
@@ -60,7 +61,7 @@ export function singleBody(key: object, body: () => string): string {
   return text;
 }
 
-const keyedBodies = new WeakMap<object, Map<string | number, string>>();
+const keyedBodies = new WeakMap<object, FifoMap<string | number, string>>();
 /** One-item bodies kept per store, at most (the oldest goes first): about 40 MB of classify bodies. */
 export const KEYED_BODIES_KEPT = 65_536;
 
@@ -70,12 +71,11 @@ export const KEYED_BODIES_KEPT = 65_536;
  */
 export function singleKeyedBody(store: object, key: string, body: () => string): string {
   let kept = keyedBodies.get(store);
-  if (kept === undefined) keyedBodies.set(store, kept = new Map());
+  if (kept === undefined) keyedBodies.set(store, kept = new FifoMap(KEYED_BODIES_KEPT));
   const at = mapKey(key);
   let text = kept.get(at);
   if (text === undefined) {
     text = flat(body());
-    if (kept.size >= KEYED_BODIES_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(at, text);
   }
   return text;

@@ -16,6 +16,7 @@ import {
 } from "../format/shard_format.ts";
 import { flat } from "../format/flat_text.ts";
 import { mapKey } from "../format/map_key.ts";
+import { FifoMap } from "../format/fifo_map.ts";
 
 /** A shard that fails its checks; the message names the file. */
 export class ShardCorruptError extends Error {
@@ -65,7 +66,7 @@ export class ShardReader {
   readonly #decoded: unknown[];
   // Kept texts (`text`): by entry when the shard has at most `textsKept` records, else by key, oldest first.
   #textsByEntry: (string | undefined)[] | undefined;
-  readonly #textsByKey = new Map<string | number, string>();
+  readonly #textsByKey: FifoMap<string | number, string>;
   #textOf: ((key: string, record: never) => string) | undefined;
   readonly #textsKept: number;
   readonly #scratch = new Uint8Array(256);
@@ -84,6 +85,7 @@ export class ShardReader {
   constructor(file: string, bytes: Uint8Array, textsKept = TEXTS_KEPT) {
     this.#file = file;
     this.#textsKept = Math.max(1, textsKept);
+    this.#textsByKey = new FifoMap(this.#textsKept);
     this.#bytes = bytes;
     this.#view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const fail = (problem: string): never => {
@@ -165,10 +167,8 @@ export class ShardReader {
     const text = flat(make(key, record as T));
     if (byEntry !== undefined) byEntry[entry] = text;
     else {
-      const texts = this.#textsByKey;
-      if (texts.size >= this.#textsKept) texts.delete(texts.keys().next().value!);
       // Under the shard's own copy of the key: `key` may be cut from a request's query, which it keeps alive.
-      texts.set(mapKey(this.#keyAt(entry)), text);
+      this.#textsByKey.set(mapKey(this.#keyAt(entry)), text);
     }
     return text;
   }
