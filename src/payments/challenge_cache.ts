@@ -2,11 +2,10 @@
  * What the gate keeps of the 402s it built. Encoding a challenge is the costly part of a 402, and an unpaid
  * request's whole 402 depends only on its method (the price sentence names it), the operation, its item
  * count, the request's path and query (the resource the challenge names, the problem's instance) and the MCP
- * tool it was called through, if any (the discovery metadata names it): such a
- * 402, once built, is answered again at once (no await, no encoding, no facilitator call), as the same
- * answer object, marked `shared` so that the handler copies its Response instead of building it again. Both caches are
- * bounded, the oldest entry going first, so a flood of distinct queries costs at most CHALLENGE_CACHE_SIZE
- * entries each.
+ * tool it was called through, if any (the discovery metadata names it): such a 402, once built, is answered
+ * again at once (no await, no encoding, no facilitator call), as the same answer object, marked `shared` so
+ * that the handler copies its Response instead of building it again. Both caches are bounded, the oldest
+ * entry going first, so a flood of distinct queries costs at most CHALLENGE_CACHE_SIZE entries each.
  */
 import { FifoMap } from "../format/fifo_map.ts";
 import type { PricedOperation } from "../operation/paid_work.ts";
