@@ -16,6 +16,8 @@ import { classifyQuery, fastClassify } from "./request_params.ts";
 import type { GpcNodeView, LexiconRecord } from "../format/shard_records.ts";
 import { jsonOf, singleKeyedBody, versionedBody } from "./versioned_body.ts";
 import { browseResultText } from "../format/browse_result.ts";
+import { FifoMap } from "../format/fifo_map.ts";
+import { flat } from "../format/flat_text.ts";
 
 /** Validates a classify query and rejects it when nothing in it is known; the rest runs once paid. */
 export function prepareClassify(search: Query, store: ReferenceStore): PaidWork {
@@ -69,16 +71,36 @@ function bricksOf(record: LexiconRecord | undefined): readonly GpcNodeView[] {
   return record === undefined ? NO_NODES : record.gpc;
 }
 
+const phraseTexts = new WeakMap<ReferenceStore, FifoMap<string, string>>();
+/** Result texts of known phrases kept per store, at most (the oldest goes first): about 20 MB. */
+export const PHRASE_TEXTS_KEPT = 65_536;
+
+/**
+ * The result text of `q` from `store` when its lexicon carries the phrase, else undefined. Made once per store
+ * and phrase as given (its case and spaces are echoed) and kept flat, at most PHRASE_TEXTS_KEPT per store;
+ * kept under the phrase's JSON text, a new string, so that no kept key holds a request's query alive.
+ */
+function knownPhraseText(store: ReferenceStore, q: string): string | undefined {
+  let kept = phraseTexts.get(store);
+  if (kept === undefined) phraseTexts.set(store, kept = new FifoMap(PHRASE_TEXTS_KEPT));
+  const quoted = JSON.stringify(q);
+  let text = kept.get(quoted);
+  if (text === undefined) {
+    const nodes = bricksOf(store.phrase(normalisePhrase(q)));
+    if (nodes.length === 0) return undefined;
+    text = flat(`{"q":${quoted},"gpc":${jsonOf(nodes)}}`);
+    kept.set(quoted, text);
+  }
+  return text;
+}
+
 function preparePhrases(phrases: readonly string[], store: ReferenceStore): PaidWork {
   let first = 0;
-  let firstNodes = NO_NODES;
-  while (
-    first < phrases.length &&
-    (firstNodes = bricksOf(store.phrase(normalisePhrase(phrases[first]!)))).length === 0
-  ) {
+  let firstText: string | undefined;
+  while (first < phrases.length && (firstText = knownPhraseText(store, phrases[first]!)) === undefined) {
     first++;
   }
-  if (firstNodes.length === 0) {
+  if (firstText === undefined) {
     throw new ApiError(
       404,
       "NO_RESULTS",
@@ -88,15 +110,16 @@ function preparePhrases(phrases: readonly string[], store: ReferenceStore): Paid
       { parameter: "q", unknown: phrases },
     );
   }
-  const known = firstNodes;
+  const known = firstText;
   return {
     operation: { operation: CLASSIFY_OPERATION, items: phrases.length },
     run: () => {
       const results = new Array<string>(phrases.length);
+      // Phrases before the first known one were looked up before the gate and are misses.
       for (let i = 0; i < first; i++) results[i] = phraseResult(phrases[i]!, NO_NODES);
-      results[first] = phraseResult(phrases[first]!, known);
+      results[first] = known;
       for (let i = first + 1; i < phrases.length; i++) {
-        results[i] = phraseResult(phrases[i]!, bricksOf(store.phrase(normalisePhrase(phrases[i]!))));
+        results[i] = knownPhraseText(store, phrases[i]!) ?? phraseResult(phrases[i]!, NO_NODES);
       }
       return versionedBody(results, store.versions);
     },

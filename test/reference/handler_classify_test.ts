@@ -270,6 +270,31 @@ Deno.test("classify does not decode a record twice across the payment gate", asy
   assert.deepEqual(t.store.lookups, ["browse:999", "browse:16318751", "browse:18776870011"]);
 });
 
+Deno.test("classify keeps a known phrase's result per phrase as given: asked again, the lexicon is not", async () => {
+  const t = testHandler();
+  const first = await (await t.fetch(`${PATH}?q=sourdough%20starter,bread,Bread`)).text();
+  assert.deepEqual(t.store.lookups, ["phrase:sourdough starter", "phrase:bread", "phrase:bread"]);
+  const again = await (await t.fetch(`${PATH}?q=sourdough%20starter,bread,Bread`)).text();
+  assert.equal(again, first);
+  // Known phrases are kept as given ("bread" and "Bread" each once); an unknown one is looked up each time.
+  assert.deepEqual(t.store.lookups, [
+    "phrase:sourdough starter",
+    "phrase:bread",
+    "phrase:bread",
+    "phrase:sourdough starter",
+  ]);
+  assert.deepEqual(JSON.parse(again).results.map((result: { q: string }) => result.q), [
+    "sourdough starter",
+    "bread",
+    "Bread",
+  ]);
+  const single = await t.fetch(`${PATH}?q=Bread`);
+  assert.deepEqual(JSON.parse(await single.text()).results, [
+    { q: "Bread", gpc: [NODES["10000164"], NODES["50181900"]] },
+  ]);
+  assert.equal(t.store.lookups.length, 4);
+});
+
 Deno.test("classify abandons the payment and answers 500 when a lookup after admission fails", async () => {
   const t = testHandler();
   t.store.failing.add("browse:18776870011");
