@@ -15,19 +15,12 @@ import type { Admission, PaidCall, PaymentGate } from "./payment_gate.ts";
 /** How many entries each cache keeps. */
 export const CHALLENGE_CACHE_SIZE = 4096;
 
-/** A map by string key of at most CHALLENGE_CACHE_SIZE entries, the oldest dropped first. */
-export class BoundedCache<V> extends FifoMap<string, V> {
-  constructor() {
-    super(CHALLENGE_CACHE_SIZE);
-  }
-}
-
 /**
  * `admit` answering an unpaid request (no PAYMENT-SIGNATURE, no X-PAYMENT) it has answered 402 before with
  * that same 402, at once. Only 402s are kept: a 503 (facilitator not ready) is asked again each time.
  */
 export function keepingUnpaidChallenges(admit: PaymentGate["admit"]): PaymentGate["admit"] {
-  const kept = new BoundedCache<Admission>();
+  const kept = new FifoMap<string, Admission>(CHALLENGE_CACHE_SIZE);
   return (request: Request, operation: PricedOperation, target?: RequestTarget, call?: PaidCall) => {
     const headers = request.headers;
     if (headers.has("payment-signature") || headers.has("x-payment")) {

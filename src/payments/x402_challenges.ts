@@ -12,7 +12,8 @@ import type { PaymentConfig } from "./payment_config.ts";
 import type { ChallengeResource } from "./challenge_resource.ts";
 import { bazaarExtensions, type DiscoveryOf } from "./bazaar_extension.ts";
 import { PAYMENT_IDENTIFIER_DECLARATION } from "./payment_identifier.ts";
-import { BoundedCache } from "./challenge_cache.ts";
+import { CHALLENGE_CACHE_SIZE } from "./challenge_cache.ts";
+import { FifoMap } from "../format/fifo_map.ts";
 
 /** The challenge parts of one gate. */
 export interface Challenges {
@@ -38,7 +39,7 @@ export function createChallenges(
 ): Challenges {
   const requirementsByAmount = new Map<string, PaymentRequirements[]>();
   const declarations = new Map<string, Record<string, unknown>>();
-  const headers = new BoundedCache<string>();
+  const headers = new FifoMap<string, string>(CHALLENGE_CACHE_SIZE);
 
   function extensionsOf(operation: string, tool?: string): Record<string, unknown> {
     const key = tool === undefined ? operation : `${operation}\u0000${tool}`;

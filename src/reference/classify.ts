@@ -62,9 +62,9 @@ function prepareBrowseIds(ids: readonly string[], store: ReferenceStore): PaidWo
 
 const NO_NODES: readonly GpcNodeView[] = [];
 
-/** A q result's JSON: the phrase as given, then its bricks. */
-function phraseResult(q: string, nodes: readonly GpcNodeView[]): string {
-  return `{"q":${JSON.stringify(q)},"gpc":${jsonOf(nodes)}}`;
+/** A q result's JSON: the phrase as given (`quoted`, its JSON text), then its bricks. */
+function phraseResult(quoted: string, nodes: readonly GpcNodeView[]): string {
+  return `{"q":${quoted},"gpc":${jsonOf(nodes)}}`;
 }
 
 function bricksOf(record: LexiconRecord | undefined): readonly GpcNodeView[] {
@@ -88,7 +88,7 @@ function knownPhraseText(store: ReferenceStore, q: string): string | undefined {
   if (text === undefined) {
     const nodes = bricksOf(store.phrase(normalisePhrase(q)));
     if (nodes.length === 0) return undefined;
-    text = flat(`{"q":${quoted},"gpc":${jsonOf(nodes)}}`);
+    text = flat(phraseResult(quoted, nodes));
     kept.set(quoted, text);
   }
   return text;
@@ -116,10 +116,11 @@ function preparePhrases(phrases: readonly string[], store: ReferenceStore): Paid
     run: () => {
       const results = new Array<string>(phrases.length);
       // Phrases before the first known one were looked up before the gate and are misses.
-      for (let i = 0; i < first; i++) results[i] = phraseResult(phrases[i]!, NO_NODES);
+      for (let i = 0; i < first; i++) results[i] = phraseResult(JSON.stringify(phrases[i]!), NO_NODES);
       results[first] = known;
       for (let i = first + 1; i < phrases.length; i++) {
-        results[i] = knownPhraseText(store, phrases[i]!) ?? phraseResult(phrases[i]!, NO_NODES);
+        results[i] = knownPhraseText(store, phrases[i]!) ??
+          phraseResult(JSON.stringify(phrases[i]!), NO_NODES);
       }
       return versionedBody(results, store.versions);
     },

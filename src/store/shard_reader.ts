@@ -68,7 +68,6 @@ export class ShardReader {
   #textsByEntry: (string | undefined)[] | undefined;
   readonly #textsByKey: FifoMap<string | number, string>;
   #textOf: ((key: string, record: never) => string) | undefined;
-  readonly #textsKept: number;
   readonly #scratch = new Uint8Array(256);
   /** Number of records. */
   readonly size: number;
@@ -84,8 +83,7 @@ export class ShardReader {
    */
   constructor(file: string, bytes: Uint8Array, textsKept = TEXTS_KEPT) {
     this.#file = file;
-    this.#textsKept = Math.max(1, textsKept);
-    this.#textsByKey = new FifoMap(this.#textsKept);
+    this.#textsByKey = new FifoMap(Math.max(1, textsKept));
     this.#bytes = bytes;
     this.#view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const fail = (problem: string): never => {
@@ -152,9 +150,10 @@ export class ShardReader {
       if (this.#textOf !== undefined) throw new Error(`shard ${this.#file}: text asked with another make`);
       this.#textOf = make as (key: string, record: never) => string;
     }
-    const byKey = this.size > this.#textsKept;
-    if (byKey) {
-      const kept = this.#textsByKey.get(mapKey(key));
+    const byKey = this.size > this.#textsByKey.limit;
+    const at = byKey ? mapKey(key) : undefined;
+    if (at !== undefined) {
+      const kept = this.#textsByKey.get(at);
       if (kept !== undefined) return kept;
     }
     const entry = this.#find(key);
@@ -167,8 +166,8 @@ export class ShardReader {
     const text = flat(make(key, record as T));
     if (byEntry !== undefined) byEntry[entry] = text;
     else {
-      // Under the shard's own copy of the key: `key` may be cut from a request's query, which it keeps alive.
-      this.#textsByKey.set(mapKey(this.#keyAt(entry)), text);
+      // A string key under the shard's own copy: `key` may be cut from a request's query, which it keeps alive.
+      this.#textsByKey.set(typeof at === "number" ? at : this.#keyAt(entry), text);
     }
     return text;
   }
