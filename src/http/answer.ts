@@ -3,13 +3,16 @@
  * answer of a route carries (versions, freshness, CORS, request id, rate limit) and builds the Response once,
  * with every header in one list: a header set on a built Response costs a second validation and a copy.
  *
- * An answer given to many requests as the same object (`shared`: a kept 402, the stats body) is built into a
- * Response once, with the headers that do not change from request to request (its own, the release's,
- * no-store); each request's Response is a copy of that one, with only its own headers (freshness, CORS,
- * request id, rate limit) added. Deno validates every header value character by character when a Response
- * is made from a list, and a 402's PAYMENT-REQUIRED value is kilobytes long; a copy takes the list as it is.
+ * An answer given to many requests as the same object (`shared`: a kept 402, the stats body, a one-item
+ * answer's kept body) is built into a Response once, with the headers that do not change from request to
+ * request (its own, the release's, no-store); each request's Response is a copy of that one, with only its
+ * own headers (freshness, CORS, request id, rate limit) added. Deno validates every header value character
+ * by character when a Response is made from a list, and a 402's PAYMENT-REQUIRED value is kilobytes long; a
+ * copy takes the list as it is, and shares the body.
  */
 import type { ApiError } from "../operation/api_error.ts";
+import type { KeptBody } from "../operation/kept_body.ts";
+import { FifoMap } from "../format/fifo_map.ts";
 import { PROBLEM_CONTENT_TYPE, problemJson } from "../operation/problem.ts";
 import type { Route } from "./router.ts";
 import { statsErrorJson } from "./stats_error.ts";
@@ -44,6 +47,18 @@ export function jsonAnswer(body: string | Uint8Array<ArrayBuffer>): Answer {
   return { status: 200, body, headers: JSON_HEADERS };
 }
 
+const keptAnswers = new WeakMap<KeptBody, Answer>();
+
+/** The 200 JSON answer of a kept one-item body: one shared answer per kept body, for as long as it is kept. */
+export function keptAnswer(kept: KeptBody): Answer {
+  let answer = keptAnswers.get(kept);
+  if (answer === undefined) {
+    answer = { status: 200, body: kept.text, headers: JSON_HEADERS, shared: true };
+    keptAnswers.set(kept, answer);
+  }
+  return answer;
+}
+
 /** The answer of `error` on `route` (a problem document, or the stats endpoint's plain error body). */
 export function errorAnswer(error: ApiError, route: Route | undefined, instance: string): Answer {
   const plain = route?.errors === "plain";
@@ -66,12 +81,18 @@ interface Template {
   readonly response: Response;
 }
 
-const templates = new WeakMap<Answer, Template>();
+/**
+ * Shared answers whose Response is kept, at most (the oldest goes first; its next request makes it again):
+ * about 1 KB each besides the body, so one-item answers kept by the thousand do not double their memory.
+ */
+export const TEMPLATES_KEPT = 16_384;
+const templates = new FifoMap<Answer, Template>(TEMPLATES_KEPT);
 
 /**
  * The Response of a shared `answer`: a copy of the one made once with `release` and, when `noStore`, NO_STORE
- * after its own headers (made again when a request brings another release), with `added` after those; the
- * same headers, in the same order, as `responseOf(answer, [...release, NO_STORE?, ...added])`.
+ * after its own headers (made again when a request brings another release, or once it is no longer kept),
+ * with `added` after those; the same headers, in the same order, as
+ * `responseOf(answer, [...release, NO_STORE?, ...added])`.
  */
 export function sharedResponseOf(
   answer: Answer,

@@ -9,6 +9,7 @@ import { ApiError } from "../operation/api_error.ts";
 import { checkRequestTarget, type Query } from "../operation/query.ts";
 import type { RequestTarget } from "../operation/request_target.ts";
 import type { PaidWork } from "../operation/paid_work.ts";
+import { bodyText } from "../operation/kept_body.ts";
 import type { Admission, PaidCall } from "../payments/payment_gate.ts";
 import { prepareBrickAttributes } from "../reference/brick_attributes.ts";
 import { prepareClassify } from "../reference/classify.ts";
@@ -31,6 +32,7 @@ import {
   DOCS_CACHE,
   JSON_TYPE,
   jsonAnswer,
+  keptAnswer,
   NO_STORE,
   type Pairs,
   STATS_CACHE,
@@ -75,7 +77,10 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
     work: PaidWork,
     call: PaidCall | undefined,
   ): Outcome | Promise<Outcome> {
-    if (gate.off === true) return jsonAnswer(work.run());
+    if (gate.off === true) {
+      const body = work.run();
+      return typeof body === "string" ? jsonAnswer(body) : keptAnswer(body);
+    }
     // A HEAD answer has no body, so it must never spend a payment: it is asked for payment as the GET that
     // brings none, so that it shows exactly that GET's headers (RFC 9110 §9.3.2): its price sentence says
     // GET, and its Content-Length is the GET body's.
@@ -90,7 +95,7 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
     if (admission.kind === "respond") return admission.response;
     let body: string;
     try {
-      body = work.run();
+      body = bodyText(work.run());
     } catch (error) {
       if (admission.kind === "paid") return admission.abandon().then(() => Promise.reject(error));
       throw error;

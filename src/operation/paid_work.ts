@@ -2,6 +2,7 @@
  * A paid request that passed every free check (400, 404): what the payment gate prices, and the work that
  * runs only once the gate admits the request.
  */
+import type { KeptBody } from "./kept_body.ts";
 
 /** A paid operation, as priced by the gate. */
 export interface PricedOperation {
@@ -14,6 +15,9 @@ export interface PricedOperation {
 /** A validated, servable request of a paid operation. */
 export interface PaidWork {
   readonly operation: PricedOperation;
-  /** Runs the remaining lookups and returns the JSON text of the 200 body. */
-  run(): string;
+  /**
+   * Runs the remaining lookups and returns the JSON text of the 200 body, or the body kept for the one item
+   * asked (the same object for every request of that item).
+   */
+  run(): string | KeptBody;
 }

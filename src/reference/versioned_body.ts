@@ -4,12 +4,14 @@
  * Records are immutable and the store hands out one object per record, so each record's JSON text is
  * computed once and kept (`jsonOf`); a body is then assembled by concatenation, which is what keeps a
  * 100-item answer cheap, and the body of a one-item request is kept whole, per record (`singleBody`) or per
- * store and id (`singleKeyedBody`: classify, whose store keeps browse results as texts, not records).
+ * store and id (`singleKeyedBody`: classify, whose store keeps browse results as texts, not records), as a
+ * `KeptBody`: one object, whose Response the pipeline builds once and copies for each request.
  */
 import type { DataVersions } from "../store/reference_store.ts";
 import { flat } from "../format/flat_text.ts";
 import { mapKey } from "../format/map_key.ts";
 import { FifoMap } from "../format/fifo_map.ts";
+import { KeptBody } from "../operation/kept_body.ts";
 
 const texts = new WeakMap<object, string>();
 
@@ -46,22 +48,22 @@ export function versionedBody(results: string[], versions: DataVersions): string
   return results.join(",");
 }
 
-const bodies = new WeakMap<object, string>();
+const bodies = new WeakMap<object, KeptBody>();
 
 /**
  * The body of a request for exactly one item, whose record is `key`: computed once per record and kept flat,
  * so that the most common request is answered from a string the server sends as it is.
  */
-export function singleBody(key: object, body: () => string): string {
-  let text = bodies.get(key);
-  if (text === undefined) {
-    text = flat(body());
-    bodies.set(key, text);
+export function singleBody(key: object, body: () => string): KeptBody {
+  let kept = bodies.get(key);
+  if (kept === undefined) {
+    kept = new KeptBody(flat(body()));
+    bodies.set(key, kept);
   }
-  return text;
+  return kept;
 }
 
-const keyedBodies = new WeakMap<object, FifoMap<string | number, string>>();
+const keyedBodies = new WeakMap<object, FifoMap<string | number, KeptBody>>();
 /** One-item bodies kept per store, at most (the oldest goes first): about 40 MB of classify bodies. */
 export const KEYED_BODIES_KEPT = 65_536;
 
@@ -69,14 +71,14 @@ export const KEYED_BODIES_KEPT = 65_536;
  * `singleBody` for an item known by a string: the body of a request for exactly `key` from `store`, computed
  * once per store and key and kept flat, at most `KEYED_BODIES_KEPT` per store.
  */
-export function singleKeyedBody(store: object, key: string, body: () => string): string {
+export function singleKeyedBody(store: object, key: string, body: () => string): KeptBody {
   let kept = keyedBodies.get(store);
   if (kept === undefined) keyedBodies.set(store, kept = new FifoMap(KEYED_BODIES_KEPT));
   const at = mapKey(key);
-  let text = kept.get(at);
-  if (text === undefined) {
-    text = flat(body());
-    kept.set(at, text);
+  let one = kept.get(at);
+  if (one === undefined) {
+    one = new KeptBody(flat(body()));
+    kept.set(at, one);
   }
-  return text;
+  return one;
 }

@@ -2,11 +2,14 @@ import assert from "node:assert/strict";
 import {
   type Answer,
   headOf,
+  keptAnswer,
   NO_STORE,
   type Pairs,
   responseOf,
   sharedResponseOf,
+  TEMPLATES_KEPT,
 } from "../../src/http/answer.ts";
+import { KeptBody } from "../../src/operation/kept_body.ts";
 
 const CHALLENGE = "eyJ4NDAyVmVyc2lvbiI6Mn0=".repeat(100);
 const SHARED: Answer = {
@@ -88,4 +91,55 @@ Deno.test("on the wire a shared answer's header names, case and order are those 
       "connection: close",
     ].join("\n"),
   );
+});
+
+Deno.test("a kept one-item body has one shared 200 answer, sent as a new Response of it would be", async () => {
+  const kept = new KeptBody('{"results":[{"gpc_code":"10000043"}]}');
+  const answer = keptAnswer(kept);
+  assert.equal(keptAnswer(kept), answer);
+  assert.notEqual(keptAnswer(new KeptBody(kept.text)), answer);
+  assert.deepEqual(answer, {
+    status: 200,
+    body: '{"results":[{"gpc_code":"10000043"}]}',
+    headers: [["Content-Type", "application/json"], ["Cache-Control", "no-store"]],
+    shared: true,
+  });
+  const added: Pairs = [["X-Request-Id", "one"]];
+  assert.deepEqual(await seen(sharedResponseOf(answer, RELEASE_A, false, added)), {
+    status: 200,
+    headers: [
+      ["cache-control", "no-store"],
+      ["content-type", "application/json"],
+      ["x-gpc-release", "v20251127"],
+      ["x-map-version", "2026.11.7"],
+      ["x-request-id", "one"],
+    ],
+    body: '{"results":[{"gpc_code":"10000043"}]}',
+  });
+});
+
+Deno.test("past TEMPLATES_KEPT shared answers the oldest one's Response is made again, whole", async () => {
+  const answerOf = (i: number): Answer => ({
+    status: 200,
+    body: `{"n":${i}}`,
+    headers: [["Content-Type", "application/json"]],
+    shared: true,
+  });
+  const first = answerOf(0);
+  const firstBody = first.body;
+  await sharedResponseOf(first, RELEASE_A, true, []).text();
+  // Enough others to let every template kept before go, the first one's included.
+  for (let i = 1; i <= TEMPLATES_KEPT; i++) sharedResponseOf(answerOf(i), RELEASE_A, true, []);
+  const again = sharedResponseOf(first, RELEASE_A, true, [["X-Request-Id", "after"]]);
+  assert.deepEqual(await seen(again), {
+    status: 200,
+    headers: [
+      ["cache-control", "no-store"],
+      ["content-type", "application/json"],
+      ["x-gpc-release", "v20251127"],
+      ["x-map-version", "2026.11.7"],
+      ["x-request-id", "after"],
+    ],
+    body: firstBody,
+  });
 });

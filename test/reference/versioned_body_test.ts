@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { KEYED_BODIES_KEPT, singleKeyedBody, versionedBody } from "../../src/reference/versioned_body.ts";
+import {
+  KEYED_BODIES_KEPT,
+  singleBody,
+  singleKeyedBody,
+  versionedBody,
+} from "../../src/reference/versioned_body.ts";
 
 const versions = { gpc_release: "v20251127", schema_version: "v1", map_version: "m" } as never;
 
@@ -19,9 +24,13 @@ Deno.test("one-item bodies are made once per store and key, and at most KEYED_BO
   const store = {};
   let made = 0;
   const body = (key: string) => () => (made++, `body ${key}`);
-  assert.equal(singleKeyedBody(store, "first", body("first")), "body first");
-  assert.equal(singleKeyedBody(store, "first", body("first")), "body first");
-  assert.equal(singleKeyedBody({}, "first", body("first")), "body first");
+  const first = singleKeyedBody(store, "first", body("first"));
+  assert.equal(first.text, "body first");
+  // The same object each time: the pipeline keeps the Response it builds for it (answer.ts).
+  assert.equal(singleKeyedBody(store, "first", body("first")), first);
+  const other = singleKeyedBody({}, "first", body("first"));
+  assert.equal(other.text, "body first");
+  assert.notEqual(other, first);
   assert.equal(made, 2);
   for (let i = 1; i < KEYED_BODIES_KEPT; i++) singleKeyedBody(store, `k${i}`, body(`k${i}`));
   assert.equal(made, KEYED_BODIES_KEPT + 1);
@@ -29,6 +38,17 @@ Deno.test("one-item bodies are made once per store and key, and at most KEYED_BO
   singleKeyedBody(store, "one more", body("one more"));
   singleKeyedBody(store, "k1", body("k1"));
   assert.equal(made, KEYED_BODIES_KEPT + 2);
-  singleKeyedBody(store, "first", body("first"));
+  const again = singleKeyedBody(store, "first", body("first"));
   assert.equal(made, KEYED_BODIES_KEPT + 3);
+  assert.notEqual(again, first);
+  assert.equal(again.text, "body first");
+});
+
+Deno.test("a record's one-item body is made once and is the same object for every request", () => {
+  const record = {};
+  let made = 0;
+  const kept = singleBody(record, () => (made++, '{"results":[1]}'));
+  assert.equal(kept.text, '{"results":[1]}');
+  assert.equal(singleBody(record, () => (made++, "other")), kept);
+  assert.equal(made, 1);
 });
