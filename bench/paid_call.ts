@@ -5,6 +5,7 @@
  * so payments are signed beforehand (one per request, each with its own nonce) and sent by fetch workers.
  */
 import { newPayer, paymentHeader, signedPayment } from "../test/support/payment_client.ts";
+import { SERVE_FLAGS } from "../test/support/server_process.ts";
 
 const count = Number(Deno.args[0] ?? 400);
 const concurrency = Number(Deno.args[1] ?? 8);
@@ -12,7 +13,7 @@ const deno = Deno.execPath();
 
 function start(script: string, port: number, env: Record<string, string> = {}): Deno.ChildProcess {
   return new Deno.Command(deno, {
-    args: ["run", "--allow-read", "--allow-net", "--allow-env", "--allow-ffi", script],
+    args: ["run", ...SERVE_FLAGS, script],
     env: { PORT: String(port), HOST: "127.0.0.1", RATE_LIMIT: "off", LOG_LEVEL: "error", ...env },
     stdout: "null",
     stderr: "null",

@@ -6,10 +6,11 @@
  */
 import { type Server, type ServerSpec, startServer } from "./processes.ts";
 import type { Limit, OurServer } from "./scenarios.ts";
+import { SERVE_FLAGS } from "../test/support/server_process.ts";
 
 const here = (path: string) => new URL(path, import.meta.url).pathname;
 const MAIN = here("../src/main.ts");
-const SERVE = ["run", "--allow-read", "--allow-net", "--allow-env", "--allow-ffi", MAIN];
+const SERVE = ["run", ...SERVE_FLAGS, MAIN];
 
 const OUR_ENV: Readonly<Record<OurServer, Record<string, string>>> = {
   ours: { PAYMENTS: "off", LOG_LEVEL: "info" },

@@ -10,6 +10,7 @@
  * Needs redis-server (started here on a free port) and wrk (apt-get install -y redis-server wrk).
  */
 import { newPayer, paymentHeader, signedPayment } from "../test/support/payment_client.ts";
+import { SERVE_FLAGS } from "../test/support/server_process.ts";
 import { RedisServer, waitUntilUp } from "../test/support/redis_server.ts";
 import { PaymentClaims } from "../src/payments/payment_claims.ts";
 import type { StateStore } from "../src/state/state_store.ts";
@@ -31,7 +32,7 @@ function freePort(): number {
 
 function start(port: number, env: Record<string, string>): Deno.ChildProcess {
   return new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "--allow-net", "--allow-env", "--allow-ffi", "src/main.ts"],
+    args: ["run", ...SERVE_FLAGS, "src/main.ts"],
     env: { PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", RATE_LIMIT, PAYMENTS: "on", ...env },
     stdout: "null",
     stderr: "inherit",

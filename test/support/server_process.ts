@@ -5,6 +5,13 @@
 const MAIN = new URL("../../src/main.ts", import.meta.url).pathname;
 /** The permissions `deno task serve` grants. */
 export const SERVE_PERMISSIONS = ["--allow-read", "--allow-net", "--allow-env", "--allow-ffi"];
+/**
+ * The V8 flags every way of running the service passes: the `serve`, `start` and `compile` tasks and npm
+ * start (test/run_flags_test.ts checks each). Why: docs/performance.md, "Allocation-site pretenuring".
+ */
+export const SERVE_V8_FLAGS = ["--v8-flags=--no-allocation-site-pretenuring"];
+/** `deno run`'s flags for the service, as `deno task serve` gives them. */
+export const SERVE_FLAGS = [...SERVE_PERMISSIONS, ...SERVE_V8_FLAGS];
 
 /** A started service. */
 export interface ServerProcess {
@@ -34,9 +41,9 @@ export function serviceEnv(dist: string): Record<string, string> {
   };
 }
 
-/** Runs `deno run <permissions> src/main.ts` with `env`, prefixed by `wrapper` (e.g. setpriv). */
+/** Runs `deno run <serve flags> src/main.ts` with `env`, prefixed by `wrapper` (e.g. setpriv). */
 export function serviceCommand(env: Record<string, string>, wrapper: readonly string[] = []): Deno.Command {
-  const [program, ...args] = [...wrapper, Deno.execPath(), "run", ...SERVE_PERMISSIONS, MAIN];
+  const [program, ...args] = [...wrapper, Deno.execPath(), "run", ...SERVE_FLAGS, MAIN];
   return new Deno.Command(program!, { args, env, stdin: "null", stdout: "piped", stderr: "piped" });
 }
 

@@ -3,7 +3,7 @@
  * is read line by line while it runs, and the process tree below a pid (Linux /proc), for tests of start-up
  * failures, signals and the drain.
  */
-import { SERVE_PERMISSIONS } from "./server_process.ts";
+import { SERVE_FLAGS } from "./server_process.ts";
 import { distWith, smallParts } from "./small_dist.ts";
 
 /** The repository root. */
@@ -67,9 +67,9 @@ export class Spawned implements AsyncDisposable {
     this.#stderr = new Response(child.stderr).text();
   }
 
-  /** The runtime under `deno run` with the permissions of `deno task serve`. */
+  /** The runtime under `deno run` with the flags of `deno task serve`. */
   static server(env: Record<string, string>, entry = "src/main.ts"): Spawned {
-    return new Spawned(Deno.execPath(), ["run", ...SERVE_PERMISSIONS, `${ROOT}/${entry}`], env);
+    return new Spawned(Deno.execPath(), ["run", ...SERVE_FLAGS, `${ROOT}/${entry}`], env);
   }
 
   /** The first stdout line `matches` accepts, waiting at most `timeoutMs`. */
