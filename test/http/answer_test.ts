@@ -93,6 +93,21 @@ Deno.test("on the wire a shared answer's header names, case and order are those 
   );
 });
 
+/** What `seen` gives for a no-store JSON 200 of `body` on RELEASE_A with request id `id`. */
+function jsonSeenOnA(id: string, body: string) {
+  return {
+    status: 200,
+    headers: [
+      ["cache-control", "no-store"],
+      ["content-type", "application/json"],
+      ["x-gpc-release", "v20251127"],
+      ["x-map-version", "2026.11.7"],
+      ["x-request-id", id],
+    ],
+    body,
+  };
+}
+
 Deno.test("a kept one-item body has one shared 200 answer, sent as a new Response of it would be", async () => {
   const kept = new KeptBody('{"results":[{"gpc_code":"10000043"}]}');
   const answer = keptAnswer(kept);
@@ -105,17 +120,10 @@ Deno.test("a kept one-item body has one shared 200 answer, sent as a new Respons
     shared: true,
   });
   const added: Pairs = [["X-Request-Id", "one"]];
-  assert.deepEqual(await seen(sharedResponseOf(answer, RELEASE_A, false, added)), {
-    status: 200,
-    headers: [
-      ["cache-control", "no-store"],
-      ["content-type", "application/json"],
-      ["x-gpc-release", "v20251127"],
-      ["x-map-version", "2026.11.7"],
-      ["x-request-id", "one"],
-    ],
-    body: '{"results":[{"gpc_code":"10000043"}]}',
-  });
+  assert.deepEqual(
+    await seen(sharedResponseOf(answer, RELEASE_A, false, added)),
+    jsonSeenOnA("one", '{"results":[{"gpc_code":"10000043"}]}'),
+  );
 });
 
 Deno.test("past TEMPLATES_KEPT shared answers the oldest one's Response is made again, whole", async () => {
@@ -131,15 +139,5 @@ Deno.test("past TEMPLATES_KEPT shared answers the oldest one's Response is made 
   // Enough others to let every template kept before go, the first one's included.
   for (let i = 1; i <= TEMPLATES_KEPT; i++) sharedResponseOf(answerOf(i), RELEASE_A, true, []);
   const again = sharedResponseOf(first, RELEASE_A, true, [["X-Request-Id", "after"]]);
-  assert.deepEqual(await seen(again), {
-    status: 200,
-    headers: [
-      ["cache-control", "no-store"],
-      ["content-type", "application/json"],
-      ["x-gpc-release", "v20251127"],
-      ["x-map-version", "2026.11.7"],
-      ["x-request-id", "after"],
-    ],
-    body: firstBody,
-  });
+  assert.deepEqual(await seen(again), jsonSeenOnA("after", firstBody as string));
 });
