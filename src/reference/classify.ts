@@ -76,14 +76,14 @@ const phraseTexts = new WeakMap<ReferenceStore, FifoMap<string, string>>();
 export const PHRASE_TEXTS_KEPT = 65_536;
 
 /**
- * The result text of `q` from `store` when its lexicon carries the phrase, else undefined. Made once per store
- * and phrase as given (its case and spaces are echoed) and kept flat, at most PHRASE_TEXTS_KEPT per store;
- * kept under the phrase's JSON text, a new string, so that no kept key holds a request's query alive.
+ * The result text of `q` (`quoted`: its JSON text) from `store` when its lexicon carries the phrase, else
+ * undefined. Made once per store and phrase as given (its case and spaces are echoed) and kept flat, at most
+ * PHRASE_TEXTS_KEPT per store; kept under the phrase's JSON text, a new string, so that no kept key holds a
+ * request's query alive.
  */
-function knownPhraseText(store: ReferenceStore, q: string): string | undefined {
+function knownPhraseText(store: ReferenceStore, q: string, quoted = JSON.stringify(q)): string | undefined {
   let kept = phraseTexts.get(store);
   if (kept === undefined) phraseTexts.set(store, kept = new FifoMap(PHRASE_TEXTS_KEPT));
-  const quoted = JSON.stringify(q);
   let text = kept.get(quoted);
   if (text === undefined) {
     const nodes = bricksOf(store.phrase(normalisePhrase(q)));
@@ -119,8 +119,9 @@ function preparePhrases(phrases: readonly string[], store: ReferenceStore): Paid
       for (let i = 0; i < first; i++) results[i] = phraseResult(JSON.stringify(phrases[i]!), NO_NODES);
       results[first] = known;
       for (let i = first + 1; i < phrases.length; i++) {
-        results[i] = knownPhraseText(store, phrases[i]!) ??
-          phraseResult(JSON.stringify(phrases[i]!), NO_NODES);
+        // Quoted once: a phrase the lexicon lacks is answered with the same JSON text of it.
+        const quoted = JSON.stringify(phrases[i]!);
+        results[i] = knownPhraseText(store, phrases[i]!, quoted) ?? phraseResult(quoted, NO_NODES);
       }
       return versionedBody(results, store.versions);
     },
