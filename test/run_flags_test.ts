@@ -34,11 +34,12 @@ Deno.test("npm start and the start, serve and compile tasks run the service with
   }
 });
 
-Deno.test("the documented command of the deployable passes the V8 flag", () => {
+Deno.test("the README and the documented command of the deployable name the V8 flag", () => {
   for (const flag of SERVE_V8_FLAGS) {
     assert.ok(
       read("docs/operations.md").includes(`  ${flag} dist/server.js`),
       `docs/operations.md lacks ${flag}`,
     );
+    assert.ok(read("README.md").includes(`\`${flag}\``), `README.md lacks ${flag}`);
   }
 });
