@@ -60,6 +60,7 @@ async function main(args: string[]): Promise<number> {
   const options: RunOptions = {
     wrk: { threads: 1, connections, seconds },
     rounds,
+    warmSeconds: short ? 0 : 1,
     sizes: short ? { single: 200, batch: 50 } : { single: 4000, batch: 1000 },
     lookups: short ? 1_000 : 10_000,
     verify: short ? 200 : 500,
@@ -76,7 +77,11 @@ async function main(args: string[]): Promise<number> {
     command: ["deno task bench", ...args].join(" "),
     settings:
       `wrk -t1 -c${connections} -d${seconds}s --latency, ${rounds} round(s) in turn against ours, the plain ` +
-      `replay, the reading replay, hello and the peers (the order rotating every round), medians; pools of ` +
+      `replay, the reading replay, hello and the peers (the order rotating every round), medians${
+        options.warmSeconds > 0
+          ? `, each server first given one unmeasured ${options.warmSeconds} s run of the scenario's pool`
+          : ""
+      }; pools of ` +
       `${options.sizes.single} one-item queries and ${options.sizes.batch} batch queries of 100 random items; ` +
       `ours in the default configuration (LOG_LEVEL=info, stdout to /dev/null) with RATE_LIMIT=off and ` +
       `PAYMENTS=off, but for the 402 (PAYMENTS=on) and the log-off row (LOG_LEVEL=error); fresh processes: ` +

@@ -4,9 +4,12 @@
  */
 import { type Limit, P99_LIMIT, type Scale, type Target } from "./scenarios.ts";
 
-/** A figure pair: the median over rounds. */
+/** A server's figures in a scenario: each the median over rounds. */
 export interface Figures {
   readonly rps: number;
+  /** The latency distribution, in milliseconds: median, 90th and 99th percentile. */
+  readonly p50Ms: number;
+  readonly p90Ms: number;
   readonly p99Ms: number;
 }
 

@@ -1,7 +1,7 @@
 /**
  * bench/results/latest.md: per data set a table of the scenarios (ours, the plain replay and the replay
  * that reads the request, both ratios, the target and the replay it is judged against, the p99 ratio, the
- * plain hello, the peers), the access log's cost, the start-up and memory of fresh processes against their
+ * plain hello, the peers), the latency distribution of ours and the reading replay, the access log's cost, the start-up and memory of fresh processes against their
  * targets, the targets at full scale, and every problem found in the answers.
  */
 import { type Figures, MEMORY_LIMIT_MB, type Verdict } from "./judge.ts";
@@ -91,6 +91,38 @@ function scenarioRows(data: DataResult): string[][] {
   });
 }
 
+/** The latency distribution's header: ours and the reading replay, then ours ÷ the replay at p50 and p99. */
+const LATENCY_HEAD = [
+  "scenario",
+  "ours p50 ms",
+  "ours p90 ms",
+  "ours p99 ms",
+  "reading replay p50 ms",
+  "reading replay p90 ms",
+  "reading replay p99 ms",
+  "p50 ours ÷ reading",
+  "p99 ours ÷ reading",
+];
+
+function latencyRows(data: DataResult): string[][] {
+  const at = (f: Figures | undefined, which: "p50Ms" | "p90Ms" | "p99Ms") =>
+    f === undefined ? "–" : f[which].toFixed(2);
+  return data.scenarios.map((s) => {
+    const ours = s.figures.ours, reading = s.figures.reading;
+    return [
+      s.label,
+      at(ours, "p50Ms"),
+      at(ours, "p90Ms"),
+      at(ours, "p99Ms"),
+      at(reading, "p50Ms"),
+      at(reading, "p90Ms"),
+      at(reading, "p99Ms"),
+      ours === undefined || reading === undefined ? "–" : fixed(ours.p50Ms / reading.p50Ms),
+      fixed(s.ratios.p99),
+    ];
+  });
+}
+
 function memoryLines(data: DataResult): string[] {
   const ours = data.footprints.find((f) => f.name === "ours");
   if (ours === undefined) return [];
@@ -128,6 +160,11 @@ function dataSection(data: DataResult): string[] {
     ...table(HEAD, scenarioRows(data), [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14]),
     "",
     `Targets met: ${met(throughput)} requests/s ratios, ${met(p99)} p99 ratios.`,
+    "",
+    "Latency distribution (each percentile the median over rounds): where the p99 ratio is near the p50 ratio, " +
+    "the tail is the queue of a slower server, not pauses of its own.",
+    "",
+    ...table(LATENCY_HEAD, latencyRows(data), [1, 2, 3, 4, 5, 6, 7, 8]),
     "",
   ];
   if (data.accessLog !== undefined) {

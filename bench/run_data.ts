@@ -49,6 +49,11 @@ type Measured = Omit<ScenarioResult, "ratios" | "verdict">;
 export interface RunOptions {
   readonly wrk: WrkOptions;
   readonly rounds: number;
+  /**
+   * Seconds of one unmeasured wrk run per server before a scenario's rounds (0: none), so that no round
+   * measures a server's first moments under load (its compiler at work, its caches filling).
+   */
+  readonly warmSeconds: number;
   readonly sizes: PoolSizes;
   /** Lookups before RssAnon is read. */
   readonly lookups: number;
@@ -232,6 +237,10 @@ async function measure(
   const runs = new Map<Column, WrkResult[]>(columns.map(([c]) => [c, []]));
   const problems: string[] = [];
   try {
+    if (options.warmSeconds > 0) {
+      const warm = { ...options.wrk, seconds: options.warmSeconds };
+      for (const [, server] of columns) await runWrk(server.base, `${work}/${scenario.name}.lua`, warm);
+    }
     for (let round = 0; round < options.rounds; round++) {
       for (let k = 0; k < columns.length; k++) {
         const [column, server, status] = columns[(k + round) % columns.length]!;
@@ -260,6 +269,8 @@ async function measure(
   for (const [column, list] of runs) {
     figures[column] = {
       rps: median(list.map((r) => r.requestsPerSecond)),
+      p50Ms: median(list.map((r) => r.p50Ms)),
+      p90Ms: median(list.map((r) => r.p90Ms)),
       p99Ms: median(list.map((r) => r.p99Ms)),
     };
   }

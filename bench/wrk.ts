@@ -1,12 +1,16 @@
 /**
  * wrk, driven over a query pool: the pool becomes a Lua script whose `request()` walks the (already
  * shuffled) targets, one per request, so consecutive requests ask for different things; the output is read
- * into requests/s, p99 latency and the error counts that say whether every answer had the expected status.
+ * into requests/s, the latency distribution (p50, p90, p99) and the error counts that say whether every answer had the expected status.
  */
 
 /** One wrk run's figures. */
 export interface WrkResult {
   readonly requestsPerSecond: number;
+  /** Median latency in milliseconds. */
+  readonly p50Ms: number;
+  /** 90th percentile latency in milliseconds. */
+  readonly p90Ms: number;
   /** 99th percentile latency in milliseconds. */
   readonly p99Ms: number;
   readonly requests: number;
@@ -48,17 +52,27 @@ export function luaScript(targets: readonly string[]): string {
 
 const UNITS: Readonly<Record<string, number>> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
 
+/** The `at` percentile of wrk's latency distribution, in milliseconds; undefined when the output lacks it. */
+function percentileMs(output: string, at: number): number | undefined {
+  const found = new RegExp(`^\\s+${at}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(output);
+  return found ? Number(found[1]) * UNITS[found[2]!]! : undefined;
+}
+
 /** Reads wrk's `--latency` output. */
 export function parseWrk(output: string): WrkResult {
   const rps = /^Requests\/sec:\s+([\d.]+)/m.exec(output);
-  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s|m)\s*$/m.exec(output);
+  const [p50Ms, p90Ms, p99Ms] = [50, 90, 99].map((at) => percentileMs(output, at));
   const total = /^\s+(\d+) requests in /m.exec(output);
-  if (!rps || !p99 || !total) throw new Error(`unexpected wrk output:\n${output}`);
+  if (!rps || p50Ms === undefined || p90Ms === undefined || p99Ms === undefined || !total) {
+    throw new Error(`unexpected wrk output:\n${output}`);
+  }
   const non2xx = /^\s+Non-2xx or 3xx responses: (\d+)/m.exec(output);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   return {
     requestsPerSecond: Number(rps[1]),
-    p99Ms: Number(p99[1]) * UNITS[p99[2]!]!,
+    p50Ms,
+    p90Ms,
+    p99Ms,
     requests: Number(total[1]),
     non2xx: non2xx ? Number(non2xx[1]) : 0,
     socketErrors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,

@@ -35,9 +35,11 @@ Requests/sec:  15790.12
 Transfer/sec:      5.09MB
 `;
 
-Deno.test("wrk's output is read into requests/s, p99 in ms, requests, non-2xx answers and socket errors", () => {
+Deno.test("wrk's output is read into requests/s, p50, p90 and p99 in ms, requests, non-2xx answers and socket errors", () => {
   assert.deepEqual(parseWrk(WRK_OUTPUT), {
     requestsPerSecond: 15790.12,
+    p50Ms: 1.95,
+    p90Ms: 2.4,
     p99Ms: 0.85,
     requests: 15800,
     non2xx: 15800,
@@ -45,6 +47,7 @@ Deno.test("wrk's output is read into requests/s, p99 in ms, requests, non-2xx an
   });
   assert.equal(parseWrk(WRK_OUTPUT.replace("     99%  850.00us", "     99%    1.20s")).p99Ms, 1200);
   assert.throws(() => parseWrk("wrk: connection refused"), /unexpected wrk output/);
+  assert.throws(() => parseWrk(WRK_OUTPUT.replace("     90%    2.40ms\n", "")), /unexpected wrk output/);
 });
 
 Deno.test("the Lua pool sends each target in turn, and refuses a target wrk cannot send as it is", () => {
@@ -98,10 +101,10 @@ const scenario = (name: string) => SCENARIOS.find((s: Scenario) => s.name === na
 
 /** Given medians: ours at 0.4 of the plain replay, 0.8 of the reading one, its p99 1.2 times the latter's. */
 const FIGURES = {
-  ours: { rps: 4_000, p99Ms: 3 },
-  plain: { rps: 10_000, p99Ms: 1 },
-  reading: { rps: 5_000, p99Ms: 2.5 },
-  hello: { rps: 20_000, p99Ms: 1 },
+  ours: { rps: 4_000, p50Ms: 0.9, p90Ms: 1.5, p99Ms: 3 },
+  plain: { rps: 10_000, p50Ms: 0.3, p90Ms: 0.5, p99Ms: 1 },
+  reading: { rps: 5_000, p50Ms: 0.6, p90Ms: 1.25, p99Ms: 2.5 },
+  hello: { rps: 20_000, p50Ms: 0.2, p90Ms: 0.4, p99Ms: 1 },
 };
 
 Deno.test("throughput is judged against the replay each target names, p99 against the reading replay's", () => {
@@ -123,7 +126,7 @@ Deno.test("throughput is judged against the replay each target names, p99 agains
     met: false,
   });
   assert.deepEqual(verdictOf(scenario("challenge-402").target, "embedded", ratios).throughput?.least, 0.9);
-  const slow = ratiosOf({ ...FIGURES, ours: { rps: 4_000, p99Ms: 3.8 } });
+  const slow = ratiosOf({ ...FIGURES, ours: { ...FIGURES.ours, p99Ms: 3.8 } });
   assert.deepEqual(verdictOf(undefined, "embedded", slow), { p99: { most: 1.5, met: false } });
   // --short measures the hello once: the first scenario's stands in.
   assert.equal(ratiosOf({ ours: FIGURES.ours }, FIGURES.hello).hello, 0.2);
@@ -180,6 +183,7 @@ Deno.test("the report shows both replays, both ratios, the target with its repla
       "1.20 ✓ | 0.20 | – | – | 10 |",
   ));
   assert.ok(lines.includes("Targets met: 1 of 2 requests/s ratios, 2 of 2 p99 ratios."));
+  assert.ok(lines.includes("| classify, 1 id | 0.90 | 1.50 | 3.00 | 0.60 | 1.25 | 2.50 | 1.50 | 1.20 |"));
   assert.ok(lines.includes("- Anonymous RSS at full scale, peak over the first 5.0 s 210.0 MB ≤ 200 MB: ✗"));
   assert.ok(lines.includes("- Anonymous RSS at full scale, settled 120.0 MB ≤ 150 MB: ✓"));
 });
