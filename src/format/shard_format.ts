@@ -59,8 +59,12 @@ export const MSGPACK_OPTIONS = Object.freeze(
   } as const,
 );
 
-/** From this many bytes on, CRC-32 is computed by zlib. */
-const NATIVE_CRC_BYTES = 4096;
+/**
+ * From this many bytes on, CRC-32 is computed by zlib: a record checked on its first read lies at random in
+ * the mapping, and zlib through a call beat the loop from 64 bytes on (460 bytes, a browse record: 250 against
+ * 1,260 ns; 64 bytes: 220 against 350 ns).
+ */
+const NATIVE_CRC_BYTES = 64;
 
 /** FNV-1a 32-bit hash of bytes. */
 export function fnv1a(bytes: Uint8Array, start = 0, end = bytes.length): number {
@@ -85,7 +89,7 @@ const CRC_TABLE = (() => {
 /** CRC-32 (IEEE) of bytes[start, end). */
 export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
   // zlib's CRC-32 (the same polynomial) is native: a full-scale shard's index is checked at open in a few
-  // milliseconds instead of a tenth of a second. A short record is cheaper in the loop than through a call.
+  // milliseconds instead of a tenth of a second. Only the shortest records are cheaper in the loop.
   if (end - start >= NATIVE_CRC_BYTES) return zlibCrc32(bytes.subarray(start, end)) >>> 0;
   let c = 0xffffffff;
   for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);

@@ -82,7 +82,8 @@ Deno.test("CRC-32 of long ranges (computed by zlib) equals the table's, at any o
     }
     return (c ^ 0xffffffff) >>> 0;
   };
-  for (const [start, end] of [[0, 20_000], [7, 4103], [7, 4102], [100, 4196], [0, 4095], [1, 19_999]]) {
+  // zlib from 64 bytes on: ranges of 63, 64 and 65 bytes lie around the switch.
+  for (const [start, end] of [[0, 20_000], [7, 70], [7, 71], [100, 165], [0, 4095], [1, 19_999]]) {
     assert.equal(crc32(bytes, start, end), table(start!, end!), `${start}..${end}`);
   }
 });
