@@ -8,7 +8,7 @@ import {
   assembleBuild,
   type AssembledBuild,
   type CompiledReleaseParts,
-  encodeShard,
+  encodeBrowseShard,
 } from "./dist/dist_assemble.ts";
 import { writeBuild } from "./dist/dist_writer.ts";
 import type { Progress } from "./progress.ts";
@@ -142,13 +142,13 @@ async function compileReleases(
       lexiconVersion: content.lexiconVersion,
       codes: gpc.codes,
       bricks: gpc.bricks,
-      browse: encodeShard(content.browse),
+      browse: encodeBrowseShard(content.browse),
       ...(content.trees.length === 0 ? {} : {
         trees: content.trees.map((tree) => ({
           request: tree.request,
           name: tree.name,
           declaredMapVersion: tree.mapVersion,
-          browse: tree.default ? undefined : encodeShard(tree.browse),
+          browse: tree.default ? undefined : encodeBrowseShard(tree.browse),
           counts: tree.counts,
           coverage: tree.coverage,
         })),

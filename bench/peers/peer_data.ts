@@ -10,12 +10,12 @@ import type {
   AttributeSchemaSource,
   AttributeView,
   BrickRecord,
-  BrowseRecord,
   CodeRecord,
   GpcNodeView,
   LexiconRecord,
 } from "../../src/format/shard_records.ts";
 import { DistKeys } from "../pools.ts";
+import { browseRecordOf, type StoredBrowse } from "../../src/format/browse_result.ts";
 import { type Manifest, MANIFEST_FILE } from "../../src/format/manifest.ts";
 
 /** Version of what this file exports (raise it when the export changes: exports are cached by build). */
@@ -59,7 +59,7 @@ export function exportPeerData(distDir: string): PeerData {
   const browse: Record<string, BrowseRow> = {};
   const browseReader = keys.reader("browse");
   for (const id of keys.keys("browse")) {
-    const r = browseReader.get<BrowseRecord>(id)!;
+    const r = browseRecordOf(browseReader.get<StoredBrowse>(id)!);
     browse[id] = [
       r.gpc?.code ?? null,
       r.match_precision,

@@ -14,6 +14,9 @@
  * A release answering several browse trees writes each other tree's records in its own shard, and lists every
  * tree in the manifest's `trees` with its own X-Map-Version: the tree's declared version plus a hash of the
  * codes, bricks and lexicon shards and the tree's browse shard.
+ *
+ * A browse shard stores each record as its fields' JSON text (`encodeBrowseShard`): the classify result the
+ * runtime sends, but for the `browse_id` echo, so that reading a record writes no JSON.
  */
 import { writeShard } from "./shard_writer.ts";
 import type { BuildFile } from "./dist_writer.ts";
@@ -36,6 +39,7 @@ import {
   treeShardFile,
 } from "../../src/format/manifest.ts";
 import { sha256Hex } from "../../src/format/sha256.ts";
+import { browseRecordJson } from "../../src/format/browse_result.ts";
 import type { BrickRecord, BrowseRecord, CodeRecord, LexiconRecord } from "../../src/format/shard_records.ts";
 
 /** The response schema version every answer reports. */
@@ -98,9 +102,21 @@ export interface EncodedShard {
   readonly records: number;
 }
 
-/** Encodes `records` now (writeShard); assembleBuild writes the bytes as they are. */
-export function encodeShard(records: ReadonlyMap<string, unknown>): EncodedShard {
-  return { encoded: writeShard(records), records: records.size };
+/**
+ * Encodes a browse shard now, each record stored as its fields' JSON text, so that its records need not stay
+ * in memory until assembly; assembleBuild writes the bytes as they are.
+ */
+export function encodeBrowseShard(records: ReadonlyMap<string, BrowseRecord>): EncodedShard {
+  return { encoded: writeShard(browseTexts(records)), records: records.size };
+}
+
+function* browseTexts(records: ReadonlyMap<string, BrowseRecord>): Generator<[string, string]> {
+  for (const [id, record] of records) yield [id, browseRecordJson(record)];
+}
+
+/** A browse shard's records as given, or encoded now when given as records. */
+function browseShard(records: ReadonlyMap<string, BrowseRecord> | EncodedShard): EncodedShard {
+  return "encoded" in records ? records : encodeBrowseShard(records);
 }
 
 /** An assembled build: its id, its files (manifest last) and its manifest. */
@@ -129,7 +145,7 @@ export async function assembleBuild(parts: CompiledParts): Promise<AssembledBuil
     const records: Record<ReleaseShardName, ReadonlyMap<string, unknown> | EncodedShard> = {
       codes: release.codes,
       bricks: release.bricks,
-      browse: release.browse,
+      browse: browseShard(release.browse),
       lexicon: release.lexicon,
     };
     const shards = {} as Record<ReleaseShardName, ShardEntry>;
@@ -141,7 +157,7 @@ export async function assembleBuild(parts: CompiledParts): Promise<AssembledBuil
     for (const [index, tree] of (release.trees ?? []).entries()) {
       const own = index === 0
         ? shards.browse
-        : await shard(treeShardFile(release.gpcRelease, tree.request), tree.browse!);
+        : await shard(treeShardFile(release.gpcRelease, tree.request), browseShard(tree.browse!));
       trees.push({
         tree: tree.request,
         browse_tree: tree.name,

@@ -75,7 +75,10 @@ export type MatchPrecision = "exactMatch" | "narrowerThan" | "broaderThan" | "cl
 /** Assurance state of a curated mapping. */
 export type AssuranceState = "verified" | "provisional" | "stale";
 
-/** `browse` shard, key = browse node id: the classify result without its `browse_id` echo. */
+/**
+ * `browse` shard, key = browse node id: the classify result without its `browse_id` echo. The build stores it
+ * as its JSON text (browse_result.ts `browseRecordJson`); dists built before stored this record as a map.
+ */
 export interface BrowseRecord {
   readonly gpc: GpcNodeView | null;
   readonly match_precision: MatchPrecision | null;

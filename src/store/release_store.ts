@@ -9,7 +9,7 @@ import type { DataVersions, ReferenceStore } from "./reference_store.ts";
 import type { ShardName } from "../format/manifest.ts";
 import type { BrickRecord, BrowseRecord, CodeRecord, LexiconRecord } from "../format/shard_records.ts";
 import type { CatalogStats } from "../format/catalog_records.ts";
-import { browseResultText } from "../format/browse_result.ts";
+import { browseRecordOf, browseResultText, type StoredBrowse } from "../format/browse_result.ts";
 
 /** An opened shard: its reader, the size guard of its mapping (none in read mode) and its manifest facts. */
 export interface OpenedShard {
@@ -73,7 +73,8 @@ export class ReleaseStore implements ReferenceStore {
   }
 
   browse(id: string): BrowseRecord | undefined {
-    return this.#get<BrowseRecord>("browse", id);
+    const stored = this.#get<StoredBrowse>("browse", id);
+    return stored === undefined ? undefined : browseRecordOf(stored);
   }
 
   browseResult(id: string): string | undefined {

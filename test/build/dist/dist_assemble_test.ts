@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { assembleBuild, encodeShard } from "../../../build/dist/dist_assemble.ts";
+import { assembleBuild, encodeBrowseShard } from "../../../build/dist/dist_assemble.ts";
 import type { BrowseRecord } from "../../../src/format/shard_records.ts";
 import { smallParts } from "../../support/small_dist.ts";
 
@@ -30,7 +30,7 @@ Deno.test("a browse shard encoded before assembly gives the build the bytes its 
   });
   const fromEncoded = await assembleBuild({
     ...parts,
-    releases: [{ ...parts.releases[0]!, browse: encodeShard(BROWSE) }],
+    releases: [{ ...parts.releases[0]!, browse: encodeBrowseShard(BROWSE) }],
   });
   assert.equal(fromEncoded.id, fromRecords.id);
   assert.deepEqual(fromEncoded.manifest, fromRecords.manifest);
