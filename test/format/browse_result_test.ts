@@ -6,7 +6,7 @@ import { assembleBuild } from "../../build/dist/dist_assemble.ts";
 import { writeBuild } from "../../build/dist/dist_writer.ts";
 import { ShardReader } from "../../src/store/shard_reader.ts";
 import { openStore } from "../../src/store/store.ts";
-import { smallParts } from "../support/small_dist.ts";
+import { smallParts, STALE_BROWSE } from "../support/small_dist.ts";
 import { tempDir } from "../support/temp_dir.ts";
 
 const MAPPED: BrowseRecord = {
@@ -37,14 +37,7 @@ const OLD_BRICK: BrowseRecord = {
   attribute_count: 6,
 };
 
-const UNMAPPED: BrowseRecord = {
-  gpc: null,
-  match_precision: null,
-  match_source: null,
-  inherited_from: null,
-  assurance_state: "stale",
-  attribute_count: 0,
-};
+const UNMAPPED = STALE_BROWSE;
 
 const GPC_TEXT = `{"code":"10000155","title":"Baking/Cooking Mixes (Frozen)","level":"brick",` +
   `"segment":"Food/Beverage","family":"Bread/Bakery Products","class":"Baking/Cooking Mixes/Supplies",` +

@@ -6,7 +6,7 @@
 import { tempDir } from "./temp_dir.ts";
 import { assembleBuild, type CompiledParts } from "../../build/dist/dist_assemble.ts";
 import { writeBuild } from "../../build/dist/dist_writer.ts";
-import type { BrickRecord, CodeRecord } from "../../src/format/shard_records.ts";
+import type { BrickRecord, BrowseRecord, CodeRecord } from "../../src/format/shard_records.ts";
 
 /** The one segment record. */
 export const SEGMENT: CodeRecord = {
@@ -37,6 +37,16 @@ export const BRICK: BrickRecord = {
     brick: "Baking/Cooking Mixes (Frozen)",
   },
   attributes: [{ name: "Diabetic Claim", allowed_values: ["NO", "UNIDENTIFIED", "YES"], value_count: 3 }],
+};
+
+/** A browse record whose mapping went stale: no GPC node, nothing else known. */
+export const STALE_BROWSE: BrowseRecord = {
+  gpc: null,
+  match_precision: null,
+  match_source: null,
+  inherited_from: null,
+  assurance_state: "stale",
+  attribute_count: 0,
 };
 
 /** The catalog statistics record. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { assembleBuild, encodeBrowseShard } from "../../../build/dist/dist_assemble.ts";
 import type { BrowseRecord } from "../../../src/format/shard_records.ts";
-import { smallParts } from "../../support/small_dist.ts";
+import { smallParts, STALE_BROWSE } from "../../support/small_dist.ts";
 
 const BROWSE = new Map<string, BrowseRecord>([
   ["2", {
@@ -12,14 +12,7 @@ const BROWSE = new Map<string, BrowseRecord>([
     assurance_state: null,
     attribute_count: 0,
   }],
-  ["10", {
-    gpc: null,
-    match_precision: null,
-    match_source: null,
-    inherited_from: null,
-    assurance_state: "stale",
-    attribute_count: 0,
-  }],
+  ["10", STALE_BROWSE],
 ]);
 
 Deno.test("a browse shard encoded before assembly gives the build the bytes its records give", async () => {
