@@ -22,6 +22,8 @@ export interface Ratios {
   readonly plain?: number;
   /** Requests/s: ours ÷ the reading replay's. */
   readonly reading?: number;
+  /** p50: ours ÷ the reading replay's (lower is better; shown beside the p99 ratio, not judged). */
+  readonly p50?: number;
   /** p99: ours ÷ the reading replay's (lower is better). */
   readonly p99?: number;
   /** Requests/s: ours ÷ the hello's. */
@@ -45,6 +47,7 @@ export function ratiosOf(figures: Partial<Record<Column, Figures>>, hello?: Figu
   const entries: [keyof Ratios, number | undefined][] = [
     ["plain", divided(ours?.rps, figures.plain?.rps)],
     ["reading", divided(ours?.rps, figures.reading?.rps)],
+    ["p50", divided(ours?.p50Ms, figures.reading?.p50Ms)],
     ["p99", divided(ours?.p99Ms, figures.reading?.p99Ms)],
     ["hello", divided(ours?.rps, (figures.hello ?? hello)?.rps)],
   ];

@@ -1,8 +1,9 @@
 /**
  * bench/results/latest.md: per data set a table of the scenarios (ours, the plain replay and the replay
  * that reads the request, both ratios, the target and the replay it is judged against, the p99 ratio, the
- * plain hello, the peers), the latency distribution of ours and the reading replay, the access log's cost, the start-up and memory of fresh processes against their
- * targets, the targets at full scale, and every problem found in the answers.
+ * plain hello, the peers), the latency distribution of ours and the reading replay, the access log's cost,
+ * the start-up and memory of fresh processes against their targets, the targets at full scale, and every
+ * problem found in the answers.
  */
 import { type Figures, MEMORY_LIMIT_MB, type Verdict } from "./judge.ts";
 import { type Footprint, PEAK_WINDOW_MS } from "./fresh_processes.ts";
@@ -117,7 +118,7 @@ function latencyRows(data: DataResult): string[][] {
       at(reading, "p50Ms"),
       at(reading, "p90Ms"),
       at(reading, "p99Ms"),
-      ours === undefined || reading === undefined ? "–" : fixed(ours.p50Ms / reading.p50Ms),
+      fixed(s.ratios.p50),
       fixed(s.ratios.p99),
     ];
   });

@@ -1,7 +1,8 @@
 /**
  * wrk, driven over a query pool: the pool becomes a Lua script whose `request()` walks the (already
  * shuffled) targets, one per request, so consecutive requests ask for different things; the output is read
- * into requests/s, the latency distribution (p50, p90, p99) and the error counts that say whether every answer had the expected status.
+ * into requests/s, the latency distribution (p50, p90, p99) and the error counts that say whether every
+ * answer had the expected status.
  */
 
 /** One wrk run's figures. */

@@ -37,8 +37,6 @@ const OLD_BRICK: BrowseRecord = {
   attribute_count: 6,
 };
 
-const UNMAPPED = STALE_BROWSE;
-
 const GPC_TEXT = `{"code":"10000155","title":"Baking/Cooking Mixes (Frozen)","level":"brick",` +
   `"segment":"Food/Beverage","family":"Bread/Bakery Products","class":"Baking/Cooking Mixes/Supplies",` +
   `"brick":"Baking/Cooking Mixes (Frozen)"}`;
@@ -55,14 +53,14 @@ Deno.test("a browse record is stored as its fields' JSON text, in published orde
       `"assurance_state":"provisional","attribute_count":6,"attribute_schema":"published"}`,
   );
   assert.equal(
-    browseRecordJson(UNMAPPED),
+    browseRecordJson(STALE_BROWSE),
     `{"gpc":null,"match_precision":null,"match_source":null,"inherited_from":null,"assurance_state":"stale",` +
       `"attribute_count":0,"attribute_schema":null}`,
   );
 });
 
 Deno.test("a classify result is the same text from a stored text and from a record of an older dist", () => {
-  for (const record of [MAPPED, OLD_BRICK, UNMAPPED]) {
+  for (const record of [MAPPED, OLD_BRICK, STALE_BROWSE]) {
     const text = browseResultText("16310211", browseRecordJson(record));
     assert.equal(text, browseResultText("16310211", record));
     assert.equal(text, `{"browse_id":"16310211",${browseRecordJson(record).slice(1)}`);
@@ -86,7 +84,7 @@ Deno.test("a stored text reads back as its record, frozen; a record of an older 
 });
 
 Deno.test("a built browse shard holds texts, and a shard of records answers the same results", async () => {
-  const records = new Map([["16310211", MAPPED], ["16310212", UNMAPPED]]);
+  const records = new Map([["16310211", MAPPED], ["16310212", STALE_BROWSE]]);
   const parts = smallParts();
   const build = await assembleBuild({ ...parts, releases: [{ ...parts.releases[0]!, browse: records }] });
   const file = build.files.find((f) => f.name === "v20241202.browse.shard")!;
@@ -101,7 +99,7 @@ Deno.test("a built browse shard holds texts, and a shard of records answers the 
   const store = openStore(dir, { mode: "read" });
   try {
     assert.deepEqual(store.browse("16310211"), MAPPED);
-    assert.equal(store.browseResult("16310212"), browseResultText("16310212", UNMAPPED));
+    assert.equal(store.browseResult("16310212"), browseResultText("16310212", STALE_BROWSE));
     assert.equal(store.browse("16310213"), undefined);
   } finally {
     store.close();
