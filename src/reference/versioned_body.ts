@@ -42,10 +42,32 @@ export function versionedBody(results: string[], versions: DataVersions): string
     suffixes.set(versions, suffix);
   }
   if (results.length <= 1) return `${RESULTS_HEAD}${results[0] ?? ""}${suffix}`;
+  charsRead += readEachEnd(results);
   const last = results.length - 1;
   results[0] = RESULTS_HEAD + results[0];
   results[last] = results[last] + suffix;
   return results.join(",");
+}
+
+/** A sum of the characters `readEachEnd` read, kept so that the reads are not optimised away. */
+let charsRead = 0;
+
+/**
+ * Reads the last character of each text, before the join copies them. The kept texts of a large release lie
+ * apart in a heap of tens of megabytes, so each is a read that misses the CPU caches: inside the join, which
+ * copies one text after another, each miss waits for the one before, while this loop does nothing else and
+ * lets the processor wait for many at once. 100 random ids of 1,000,000, kept (two servers alternating,
+ * `wrk -t1 -c32 -d4s`, 3 rounds each way): 22,700–25,800 requests/s against 17,600–20,700; no change on the
+ * embedded release, whose texts stay in the caches. Reading only each length, or every 64th character, moved
+ * nothing.
+ */
+function readEachEnd(texts: readonly string[]): number {
+  let sum = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const text = texts[i]!;
+    sum += text.charCodeAt(text.length - 1);
+  }
+  return sum;
 }
 
 const bodies = new WeakMap<object, KeptBody>();
