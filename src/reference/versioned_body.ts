@@ -57,9 +57,9 @@ let charsRead = 0;
  * apart in a heap of tens of megabytes, so each is a read that misses the CPU caches: inside the join, which
  * copies one text after another, each miss waits for the one before, while this loop does nothing else and
  * lets the processor wait for many at once. 100 random ids of 1,000,000, kept (two servers alternating,
- * `wrk -t1 -c32 -d4s`, 3 rounds each way): 22,700–25,800 requests/s against 17,600–20,700; no change on the
- * embedded release, whose texts stay in the caches. Reading only each length, or every 64th character, moved
- * nothing.
+ * `wrk -t1 -c32 -d4s`, the rounds after the first pass over the pool): 22,700–25,800 requests/s against
+ * 17,600–20,700; no change on the embedded release, whose texts stay in the caches. Reading only each length,
+ * or every 64th character, moved nothing.
  */
 function readEachEnd(texts: readonly string[]): number {
   let sum = 0;
