@@ -28,6 +28,13 @@ export interface LogOutput {
   writeSync(bytes: Uint8Array): number;
 }
 
+/** A line that writes its own bytes (see request_line.ts): at most `most` of them, without its newline. */
+export interface LineWriter {
+  readonly most: number;
+  /** Writes the line at `at` of `chunk` and returns its end, or -1 when it cannot (nothing is kept then). */
+  writeInto(chunk: Uint8Array, at: number): number;
+}
+
 const encoder = new TextEncoder();
 const buffers = new Set<LogBuffer>();
 
@@ -66,6 +73,31 @@ export class LogBuffer {
       return;
     }
     this.#append(line);
+    this.#pushed(now);
+  }
+
+  /**
+   * Queues the line `writer` writes straight into the chunk, as `push` queues a text; false when the writer
+   * could not write it (the caller pushes its text instead) or when it was dropped (counted, as by `push`).
+   */
+  pushWritten(writer: LineWriter): boolean {
+    if (this.#used + this.#inFlight > MAX_PENDING_BYTES) {
+      this.#dropped++;
+      return true;
+    }
+    const most = writer.most + 1;
+    if (most > CHUNK_BYTES) return false;
+    if (most > CHUNK_BYTES - this.#used) this.#seal();
+    const end = writer.writeInto(this.#chunk, this.#used);
+    if (end < 0) return false;
+    this.#chunk[end] = 10;
+    this.#used = end + 1;
+    this.#pushed(false);
+    return true;
+  }
+
+  /** Starts a batch's write when it is due, or its timer. */
+  #pushed(now: boolean): void {
     if (now || this.#used >= FLUSH_BYTES) this.#flush();
     else if (this.#timer === undefined && this.#used > 0) {
       this.#timer = setTimeout(() => this.#flush(), FLUSH_MS);
