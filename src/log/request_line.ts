@@ -82,7 +82,7 @@ export class RequestLineWriter implements LineWriter {
     if (!(thousandths >= 0 && thousandths < 1e15 && thousandths / 1000 === duration)) return -1;
     at = copy(chunk, at, TIME);
     at = copy(chunk, at, this.#stamp);
-    at = copy(chunk, at, status >= 500 ? ERROR : INFO);
+    at = copy(chunk, at, requestLevel(status) === "error" ? ERROR : INFO);
     if ((at = plain(chunk, at, line.request_id)) < 0) return -1;
     at = copy(chunk, at, METHOD);
     if ((at = plain(chunk, at, line.method)) < 0) return -1;

@@ -1,36 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  FLUSH_BYTES,
-  FLUSH_MS,
-  LogBuffer,
-  type LogOutput,
-  MAX_PENDING_BYTES,
-} from "../../src/log/log_buffer.ts";
-
-/** An output that records what it was given, and can hold its async writes until released. */
-class Recorder implements LogOutput {
-  readonly writes: string[] = [];
-  readonly syncWrites: string[] = [];
-  held = false;
-  #release: (() => void)[] = [];
-  readonly #decoder = new TextDecoder();
-
-  async write(bytes: Uint8Array): Promise<number> {
-    if (this.held) await new Promise<void>((resolve) => this.#release.push(resolve));
-    this.writes.push(this.#decoder.decode(bytes));
-    return bytes.length;
-  }
-
-  writeSync(bytes: Uint8Array): number {
-    this.syncWrites.push(this.#decoder.decode(bytes));
-    return bytes.length;
-  }
-
-  release(): void {
-    this.held = false;
-    for (const resolve of this.#release.splice(0)) resolve();
-  }
-}
+import { FLUSH_BYTES, FLUSH_MS, LogBuffer, MAX_PENDING_BYTES } from "../../src/log/log_buffer.ts";
+import { Recorder } from "../support/log_recorder.ts";
 
 Deno.test("lines queued within FLUSH_MS are written as one batch, in order, each with its newline", async () => {
   const output = new Recorder();

@@ -1,25 +1,7 @@
 import assert from "node:assert/strict";
-import { FLUSH_BYTES, LogBuffer, type LogOutput } from "../../src/log/log_buffer.ts";
+import { FLUSH_BYTES, LogBuffer } from "../../src/log/log_buffer.ts";
 import { type RequestLine, requestLineText, RequestLineWriter } from "../../src/log/request_line.ts";
-
-/** An output that keeps what it was given. */
-class Recorder implements LogOutput {
-  readonly bytes: Uint8Array[] = [];
-
-  write(bytes: Uint8Array): Promise<number> {
-    this.bytes.push(bytes.slice());
-    return Promise.resolve(bytes.length);
-  }
-
-  writeSync(bytes: Uint8Array): number {
-    this.bytes.push(bytes.slice());
-    return bytes.length;
-  }
-
-  text(): string {
-    return this.bytes.map((bytes) => new TextDecoder().decode(bytes)).join("");
-  }
-}
+import { Recorder } from "../support/log_recorder.ts";
 
 const TIME = "2026-11-27T00:45:48.123Z";
 const STAMP = new TextEncoder().encode(TIME);
@@ -37,7 +19,7 @@ async function written(lines: readonly RequestLine[]): Promise<{ text: string; a
     buffer.push(requestLineText(TIME, line));
   });
   await buffer.settled();
-  return { text: output.text(), asText };
+  return { text: output.writes.join(""), asText };
 }
 
 const LINE: RequestLine = {
