@@ -3,7 +3,8 @@
  * configuration once, opens the compiled dist, builds the payment gate and serves on Deno.serve. SIGTERM or
  * SIGINT stops accepting connections and lets in-flight requests finish; after DRAIN_MS the process exits
  * anyway, logging how many requests it cut, but never before a settlement it started has ended and its
- * answer was delivered or given up (payments/settlements_in_flight.ts). Then the store is closed and the
+ * answer was delivered or given up (payments/settlements_in_flight.ts), nor, then, before the connections
+ * have closed, their answers written (at most DELIVERY_GRACE_MS more). Then the store is closed and the
  * process exits 0.
  *
  * A new build is served without a restart: SIGHUP, or a move of DIST_DIR/CURRENT (WATCH_DIST=on), opens it,
@@ -25,6 +26,7 @@ import { listenUrl } from "./payments/challenge_resource.ts";
 import { operationDiscovery } from "./contract/operation_discovery.ts";
 import { createLog } from "./log/request_log.ts";
 import { logsWritten } from "./log/log_buffer.ts";
+import { DELIVERY_GRACE_MS } from "./payments/settlements_in_flight.ts";
 import { openStateStore } from "./state/open_state_store.ts";
 import { createReadiness, type Verification } from "./http/readiness.ts";
 import { type OpenedStore, openStore } from "./store/store.ts";
@@ -41,6 +43,11 @@ export interface StopResult {
   readonly cut: number;
   /** Settlements still held when DRAIN_MS ran out, waited for (0 when none were). */
   readonly settlements: number;
+  /**
+   * With settlements waited for: whether every connection had closed, their answers written, within
+   * DELIVERY_GRACE_MS of the last settlement's end (false: the process exits with a connection open).
+   */
+  readonly written?: boolean;
 }
 
 /** A running server and how to stop it. */
@@ -100,21 +107,31 @@ export function serve(deps: HandlerDeps, holder?: DistHolder<Handler>): RunningS
   let stopping: Promise<StopResult> | undefined;
   const stop = (settlements: () => Promise<number> = () => Promise.resolve(0)) =>
     stopping ??= (async () => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const cutOff = new Promise<void>((resolve) => timer = setTimeout(resolve, config.drainMs));
       let closed = false;
       // shutdown() waits for every connection, also for one whose client never reads its answer.
       const shutdown = server.shutdown().then(() => closed = true, () => closed = true);
-      await Promise.race([shutdown, cutOff]);
-      clearTimeout(timer);
+      await until(shutdown, config.drainMs);
       const cut = closed ? 0 : inFlight;
       // A settlement once started may move the payer's money whatever happens here: it runs to its end (its
       // own timeout) and its answer's delivery, whatever DRAIN_MS says. None starts after this.
       const drained = closed;
       const held = await settlements();
-      return { drained, cut, settlements: held };
+      if (held === 0) return { drained, cut, settlements: 0 };
+      // A settled answer counts as delivered once Deno.serve has all of it (`completed` resolves when a whole
+      // body is handed over, before its bytes are written), and a process that exits at once can take them
+      // with it: the payer was charged and read nothing. The connection's close says they were written.
+      await until(shutdown, DELIVERY_GRACE_MS);
+      return { drained, cut, settlements: held, written: closed };
     })();
   return { port: server.addr.port, stop, finished: server.finished };
+}
+
+/** Resolves when `done` settles or after `ms`, whichever is first. */
+async function until(done: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const elapsed = new Promise<void>((resolve) => timer = setTimeout(resolve, ms));
+  await Promise.race([done, elapsed]);
+  clearTimeout(timer);
 }
 
 /** Runs the service until SIGTERM or SIGINT; returns the exit status. */
@@ -229,7 +246,7 @@ export async function main(): Promise<number> {
   Deno.removeSignalListener("SIGHUP", hangUp);
   stopWatch();
   log.write("info", { message: `${cause}: draining in-flight requests`, drain_ms: config.drainMs });
-  const { drained, cut, settlements } = await server.stop(payments?.finishSettlements);
+  const { drained, cut, settlements, written } = await server.stop(payments?.finishSettlements);
   if (settlements > 0) {
     log.write("warn", {
       message:
@@ -237,6 +254,12 @@ export async function main(): Promise<number> {
       cut,
       settlements,
     });
+    if (written === false) {
+      log.write("error", {
+        message: `connections still open ${DELIVERY_GRACE_MS} ms after the last settlement ended: exiting; ` +
+          "a settled answer may not have reached its payer (see the payment settled lines above)",
+      });
+    }
   } else if (!drained) {
     log.write("warn", { message: `DRAIN_MS=${config.drainMs} ran out: exiting with connections open`, cut });
   }

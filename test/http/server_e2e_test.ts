@@ -5,6 +5,7 @@ import { createLog } from "../../src/log/request_log.ts";
 import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import { freeGate } from "../../src/payments/payment_gate.ts";
 import { FakeStore, STATS } from "../support/fake_store.ts";
+import { DELIVERY_GRACE_MS } from "../../src/payments/settlements_in_flight.ts";
 
 function startServer(store = new FakeStore()) {
   const config = readConfig({ HOST: "127.0.0.1", PORT: "0", PAYMENTS: "off", RATE_LIMIT: "100/s" });
@@ -85,4 +86,65 @@ Deno.test("stopping the server gives up after DRAIN_MS and reports the request i
   await server.finished;
   assert.deepEqual(result, { drained: false, cut: 1, settlements: 0 });
   assert.ok(waited >= 90 && waited < 2000, `stopped after ${waited.toFixed(0)} ms`);
+});
+
+Deno.test("a stop that waited for a settlement past DRAIN_MS returns once its answer is written and the connection closed", async () => {
+  const { server, release, inFlight, pending } = heldServer("100");
+  await inFlight;
+  let finished = false;
+  server.finished.then(() => finished = true);
+  // The settlement ends as its answer is handed over: Deno.serve has not written a byte of it yet.
+  const result = await server.stop(() => {
+    release();
+    return Promise.resolve(1);
+  });
+  assert.equal(finished, true, "stop() returned before the server's last connection closed");
+  assert.deepEqual(result, { drained: false, cut: 1, settlements: 1, written: true });
+  const response = await pending;
+  assert.equal(response.status, 200);
+  assert.equal((await response.json()).results[0].q, "bread");
+});
+
+Deno.test("a stop that waited for a settlement exits DELIVERY_GRACE_MS after it when a connection stays open, and reports it", async () => {
+  let release!: () => void;
+  const paid = new Promise<void>((resolve) => release = resolve);
+  const stuck = Promise.withResolvers<void>();
+  const arrivals: (() => void)[] = [];
+  const bothIn = new Promise<void>((resolve) => arrivals.push(resolve));
+  let count = 0;
+  const gate = {
+    admit: async (request: Request) => {
+      if (++count === 2) arrivals[0]!();
+      await (request.headers.get("x-request-id") === "paid" ? paid : stuck.promise);
+      return { kind: "free" as const };
+    },
+  };
+  const env = { HOST: "127.0.0.1", PORT: "0", PAYMENTS: "off", RATE_LIMIT: "off", DRAIN_MS: "100" };
+  const server = serve({
+    config: readConfig(env),
+    store: new FakeStore(),
+    gate,
+    state: new MemoryStateStore(),
+    log: createLog("error", () => {}),
+  });
+  const url = `http://127.0.0.1:${server.port}/v1/reference/classify?q=bread`;
+  const answered = fetch(url, { headers: { "X-Request-Id": "paid" } });
+  const hanging = fetch(url, { headers: { "X-Request-Id": "hanging" } });
+  await bothIn;
+  const started = performance.now();
+  const result = await server.stop(() => {
+    release();
+    return Promise.resolve(1);
+  });
+  const waited = performance.now() - started;
+  assert.deepEqual(result, { drained: false, cut: 2, settlements: 1, written: false });
+  assert.ok(
+    waited >= 100 + DELIVERY_GRACE_MS - 10 && waited < 100 + DELIVERY_GRACE_MS + 1500,
+    `${waited} ms`,
+  );
+  assert.equal((await answered).status, 200);
+  await (await answered).body?.cancel();
+  stuck.resolve();
+  await (await hanging).body?.cancel();
+  await server.finished;
 });
