@@ -79,7 +79,7 @@ async function main(args: string[]): Promise<number> {
     command: ["deno task bench", ...args].join(" "),
     settings:
       `wrk -t1 -c${connections} -d${seconds}s --latency, ${rounds} round(s) in turn against ours, the plain ` +
-      `replay, the reading replay, hello and the peers (the order rotating every round), medians${
+      `replay, the reading replay, hello and the peers (the order rotating every round), each server's medians, each ratio the median of its rounds' ratios${
         options.warmSeconds > 0
           ? `, each server first given one unmeasured ${options.warmSeconds} s run of the scenario's pool`
           : ""

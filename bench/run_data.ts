@@ -8,7 +8,15 @@ import { capture, type Captured, differences } from "./capture.ts";
 import { DistKeys } from "./pools.ts";
 import type { CatalogStats } from "../src/format/catalog_records.ts";
 import { type Footprint, freshProcesses, median } from "./fresh_processes.ts";
-import { type Column, type Figures, type Ratios, ratiosOf, type Verdict, verdictOf } from "./judge.ts";
+import {
+  type Column,
+  type Figures,
+  pairedRatiosOf,
+  type Ratios,
+  type Rounds,
+  type Verdict,
+  verdictOf,
+} from "./judge.ts";
 import { type Server, startServer } from "./processes.ts";
 import { drawFor, type Limit, type PoolSizes, type Scale, type Scenario, SCENARIOS } from "./scenarios.ts";
 import { ours, peers, replay, startAll, stopAll } from "./servers.ts";
@@ -22,7 +30,11 @@ export interface ScenarioResult {
   /** Distinct queries in the pool, and those left out because ours did not answer them as expected. */
   readonly queries: number;
   readonly dropped: number;
+  /** Each server's medians over rounds. */
   readonly figures: Partial<Record<Column, Figures>>;
+  /** Each server's figures in each round. */
+  readonly rounds: Rounds;
+  /** Each the median over rounds of the ratio within a round (judge.ts). */
   readonly ratios: Ratios;
   /** The scenario's targets on this data set, and whether they are met. */
   readonly verdict: Verdict;
@@ -180,7 +192,7 @@ async function runIn(
   );
   const hello = results.find((r) => r.figures.hello)?.figures.hello;
   const judged = results.map((result): ScenarioResult => {
-    const ratios = ratiosOf(result.figures, hello);
+    const ratios = pairedRatiosOf(result.rounds, result.figures, hello);
     const target = SCENARIOS.find((s) => s.name === result.name)!.target;
     return { ...result, ratios, verdict: verdictOf(target, scale, ratios) };
   });
@@ -204,7 +216,7 @@ async function runIn(
 
 function summary(result: Measured): string {
   const f = result.figures;
-  const ratios = ratiosOf(f);
+  const ratios = pairedRatiosOf(result.rounds, f);
   const fixed = (value: number | undefined) => value?.toFixed(2) ?? "-";
   return `ours ${f.ours?.rps.toFixed(0)} req/s, plain replay ${f.plain?.rps.toFixed(0)}, reading replay ${
     f.reading?.rps.toFixed(0)
@@ -266,7 +278,14 @@ async function measure(
     await stopAll(limits);
   }
   const figures: Partial<Record<Column, Figures>> = {};
+  const rounds: Partial<Record<Column, Figures[]>> = {};
   for (const [column, list] of runs) {
+    rounds[column] = list.map((r) => ({
+      rps: r.requestsPerSecond,
+      p50Ms: r.p50Ms,
+      p90Ms: r.p90Ms,
+      p99Ms: r.p99Ms,
+    }));
     figures[column] = {
       rps: median(list.map((r) => r.requestsPerSecond)),
       p50Ms: median(list.map((r) => r.p50Ms)),
@@ -280,6 +299,7 @@ async function measure(
     queries: captured.size,
     dropped,
     figures,
+    rounds,
     problems,
   };
 }

@@ -10,7 +10,7 @@ import { recordingProgress } from "../build/progress.ts";
 import { haveWrk, luaScript, parseWrk } from "../bench/wrk.ts";
 import { type Scenario, SCENARIOS } from "../bench/scenarios.ts";
 import { encodeValue } from "../bench/pools.ts";
-import { ratiosOf, verdictOf } from "../bench/judge.ts";
+import { pairedRatiosOf, ratiosOf, roundRatios, type Rounds, verdictOf } from "../bench/judge.ts";
 import { peakWithin } from "../bench/rss_sampler.ts";
 import { startServer } from "../bench/processes.ts";
 import { replay } from "../bench/servers.ts";
@@ -132,6 +132,44 @@ Deno.test("throughput is judged against the replay each target names, p99 agains
   assert.equal(ratiosOf({ ours: FIGURES.ours }, FIGURES.hello).hello, 0.2);
 });
 
+/** Three rounds whose medians are FIGURES' and whose ratios within each round have FIGURES' medians too. */
+const figure = (rps: number, p50Ms: number, p99Ms: number) => ({ rps, p50Ms, p90Ms: 1, p99Ms });
+const ROUNDS: Rounds = {
+  ours: [figure(4_000, 0.9, 3), figure(3_000, 0.9, 2.4), figure(5_000, 0.9, 3.6)],
+  plain: [figure(10_000, 0.3, 1), figure(8_000, 0.3, 1), figure(11_000, 0.3, 1)],
+  reading: [figure(5_000, 0.6, 2.5), figure(4_000, 0.6, 2), figure(5_500, 0.6, 3)],
+};
+
+Deno.test("a ratio is judged as the median of the ratios within each round, not as a ratio of medians", () => {
+  // The machine slowed between rounds, and not evenly across the servers of a round.
+  const ours = [figure(4_000, 0.9, 3), figure(3_000, 0.9, 2), figure(5_000, 0.9, 4)];
+  const reading = [figure(6_000, 0.6, 2.5), figure(3_500, 0.6, 1), figure(5_000, 0.6, 2)];
+  const drifted: Rounds = {
+    ours,
+    plain: [figure(8_000, 0.3, 1), figure(6_000, 0.3, 1), figure(10_000, 0.3, 1)],
+    reading,
+  };
+  const medians = {
+    ours: figure(4_000, 0.9, 3),
+    reading: figure(5_000, 0.6, 2),
+    hello: figure(20_000, 0.2, 1),
+  };
+  assert.deepEqual(roundRatios(drifted), [4_000 / 6_000, 3_000 / 3_500, 1]);
+  const paired = pairedRatiosOf(drifted, medians);
+  assert.deepEqual(paired, { plain: 0.5, reading: 3_000 / 3_500, p50: 1.5, p99: 2, hello: 0.2 });
+  // The ratio of the medians says otherwise: 0.80 and 1.50.
+  assert.equal(ratiosOf(medians).reading, 0.8);
+  assert.equal(ratiosOf(medians).p99, 1.5);
+  // A round a server did not run in is left out; no round, no ratio.
+  assert.deepEqual(pairedRatiosOf({ ours, reading: reading.slice(0, 1) }, {}), {
+    reading: 4_000 / 6_000,
+    p50: 1.5,
+    p99: 1.2,
+  });
+  assert.deepEqual(pairedRatiosOf({ ours }, {}), {});
+  assert.deepEqual(pairedRatiosOf(ROUNDS, FIGURES), ratiosOf(FIGURES));
+});
+
 Deno.test("the start-up peak is the highest RssAnon reading within the window", () => {
   const samples = [
     { ms: 0, bytes: 5 },
@@ -145,7 +183,7 @@ Deno.test("the start-up peak is the highest RssAnon reading within the window", 
 });
 
 Deno.test("the report shows both replays, both ratios, the target with its replay and the p99 ratio", () => {
-  const ratios = ratiosOf(FIGURES);
+  const ratios = pairedRatiosOf(ROUNDS, FIGURES);
   const data: DataResult = {
     label: "Full scale",
     scale: "full",
@@ -157,6 +195,7 @@ Deno.test("the report shows both replays, both ratios, the target with its repla
       queries: 10,
       dropped: 0,
       figures: FIGURES,
+      rounds: ROUNDS,
       ratios,
       verdict: verdictOf(scenario(name).target, "full", ratios),
       problems: [],
@@ -183,6 +222,10 @@ Deno.test("the report shows both replays, both ratios, the target with its repla
       "1.20 ✓ | 0.20 | – | – | 10 |",
   ));
   assert.ok(lines.includes("Targets met: 1 of 2 requests/s ratios, 2 of 2 p99 ratios."));
+  assert.ok(
+    lines.includes("| scenario | round 1 | round 2 | round 3 | median (judged) | ratio of the medians |"),
+  );
+  assert.ok(lines.includes("| classify, 1 id | 0.80 | 0.75 | 0.91 | 0.80 | 0.80 |"));
   assert.ok(lines.includes("| classify, 1 id | 0.90 | 1.50 | 3.00 | 0.60 | 1.25 | 2.50 | 1.50 | 1.20 |"));
   assert.ok(lines.includes("- Anonymous RSS at full scale, peak over the first 5.0 s 210.0 MB ≤ 200 MB: ✗"));
   assert.ok(lines.includes("- Anonymous RSS at full scale, settled 120.0 MB ≤ 150 MB: ✓"));
