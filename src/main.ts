@@ -26,7 +26,7 @@ import { listenUrl } from "./payments/challenge_resource.ts";
 import { operationDiscovery } from "./contract/operation_discovery.ts";
 import { createLog } from "./log/request_log.ts";
 import { logsWritten } from "./log/log_buffer.ts";
-import { DELIVERY_GRACE_MS } from "./payments/settlements_in_flight.ts";
+import { DELIVERY_GRACE_MS, deliveryOrGrace } from "./payments/settlements_in_flight.ts";
 import { openStateStore } from "./state/open_state_store.ts";
 import { createReadiness, type Verification } from "./http/readiness.ts";
 import { type OpenedStore, openStore } from "./store/store.ts";
@@ -43,10 +43,8 @@ export interface StopResult {
   readonly cut: number;
   /** Settlements still held when DRAIN_MS ran out, waited for (0 when none were). */
   readonly settlements: number;
-  /**
-   * With settlements waited for: whether every connection had closed, their answers written, within
-   * DELIVERY_GRACE_MS of the last settlement's end (false: the process exits with a connection open).
-   */
+  /** With settlements waited for: whether every connection had closed, its answer written, within
+   * DELIVERY_GRACE_MS of the last settlement's end (false: the process exits with one open). */
   readonly written?: boolean;
 }
 
@@ -107,10 +105,13 @@ export function serve(deps: HandlerDeps, holder?: DistHolder<Handler>): RunningS
   let stopping: Promise<StopResult> | undefined;
   const stop = (settlements: () => Promise<number> = () => Promise.resolve(0)) =>
     stopping ??= (async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const cutOff = new Promise<void>((resolve) => timer = setTimeout(resolve, config.drainMs));
       let closed = false;
       // shutdown() waits for every connection, also for one whose client never reads its answer.
       const shutdown = server.shutdown().then(() => closed = true, () => closed = true);
-      await until(shutdown, config.drainMs);
+      await Promise.race([shutdown, cutOff]);
+      clearTimeout(timer);
       const cut = closed ? 0 : inFlight;
       // A settlement once started may move the payer's money whatever happens here: it runs to its end (its
       // own timeout) and its answer's delivery, whatever DRAIN_MS says. None starts after this.
@@ -120,18 +121,10 @@ export function serve(deps: HandlerDeps, holder?: DistHolder<Handler>): RunningS
       // A settled answer counts as delivered once Deno.serve has all of it (`completed` resolves when a whole
       // body is handed over, before its bytes are written), and a process that exits at once can take them
       // with it: the payer was charged and read nothing. The connection's close says they were written.
-      await until(shutdown, DELIVERY_GRACE_MS);
+      await deliveryOrGrace(shutdown);
       return { drained, cut, settlements: held, written: closed };
     })();
   return { port: server.addr.port, stop, finished: server.finished };
-}
-
-/** Resolves when `done` settles or after `ms`, whichever is first. */
-async function until(done: Promise<unknown>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const elapsed = new Promise<void>((resolve) => timer = setTimeout(resolve, ms));
-  await Promise.race([done, elapsed]);
-  clearTimeout(timer);
 }
 
 /** Runs the service until SIGTERM or SIGINT; returns the exit status. */

@@ -46,8 +46,8 @@ export class SettlementsInFlight {
 }
 
 /** Resolves when `delivered` settles or after DELIVERY_GRACE_MS, whichever is first (never rejects). */
-export function deliveryOrGrace(delivered: Promise<void>): Promise<void> {
+export function deliveryOrGrace(delivered: Promise<unknown>): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const grace = new Promise<void>((resolve) => timer = setTimeout(resolve, DELIVERY_GRACE_MS));
-  return Promise.race([delivered.catch(() => {}), grace]).finally(() => clearTimeout(timer));
+  return Promise.race([delivered.then(() => {}, () => {}), grace]).finally(() => clearTimeout(timer));
 }
