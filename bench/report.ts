@@ -27,6 +27,13 @@ const fixed = (value: number | undefined) => value === undefined ? "–" : value
 const count = (n: number) => n.toLocaleString("en-US");
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 const check = (met: boolean) => met ? "✓" : "✗";
+/** A judged ratio, with as many decimals as it takes not to print its bound (0.8496 against ≥ 0.85). */
+function judged(value: number | undefined, bound: number): string {
+  if (value === undefined) return "–";
+  let digits = 2;
+  while (digits < 6 && value !== bound && value.toFixed(digits) === bound.toFixed(digits)) digits++;
+  return value.toFixed(digits);
+}
 
 function table(head: string[], rows: string[][], right: number[]): string[] {
   const align = head.map((_, i) => right.includes(i) ? "---:" : "---");
@@ -67,9 +74,9 @@ const HEAD = [
 function scenarioRows(data: DataResult): string[][] {
   return data.scenarios.map((s) => {
     const f = s.figures;
-    const judged = s.verdict.throughput?.against;
+    const target = s.verdict.throughput;
     const ratio = (which: "plain" | "reading") =>
-      judged === which ? `**${fixed(s.ratios[which])}**` : fixed(s.ratios[which]);
+      target?.against === which ? `**${judged(s.ratios[which], target.least)}**` : fixed(s.ratios[which]);
     const faster = (peer: Figures | undefined) =>
       peer === undefined ? "–" : `${rps(peer)}${f.ours && f.ours.rps > peer.rps ? "" : " (faster)"}`;
     const p99 = s.verdict.p99;
@@ -84,7 +91,7 @@ function scenarioRows(data: DataResult): string[][] {
       ratio("plain"),
       ratio("reading"),
       targetCell(s.verdict),
-      p99 === undefined ? "–" : `${fixed(s.ratios.p99)} ${check(p99.met)}`,
+      p99 === undefined ? "–" : `${judged(s.ratios.p99, p99.most)} ${check(p99.met)}`,
       fixed(s.ratios.hello),
       faster(f.sqlite),
       faster(f.maps),

@@ -222,6 +222,28 @@ Deno.test("the report shows both replays, both ratios, the target with its repla
       "1.20 ✓ | 0.20 | – | – | 10 |",
   ));
   assert.ok(lines.includes("Targets met: 1 of 2 requests/s ratios, 2 of 2 p99 ratios."));
+  // A judged ratio that two decimals would round onto its bound is shown with as many as it takes.
+  const near = { ...ratios, reading: 0.8496, p99: 1.5004 };
+  const edge = reportMarkdown({
+    date: "now",
+    command: "bench",
+    settings: "s",
+    machine,
+    data: [{
+      ...data,
+      scenarios: [{
+        ...data.scenarios[0]!,
+        ratios: near,
+        verdict: verdictOf(scenario("classify-1").target, "full", near),
+      }],
+    }],
+  });
+  assert.ok(
+    edge.split("\n").includes(
+      "| classify, 1 id | 4,000 | 3.00 | 10,000 | 1.00 | 5,000 | 2.50 | 0.40 | **0.8496** | ≥ 0.85 ÷ reading ✗ | " +
+        "1.5004 ✗ | 0.20 | – | – | 10 |",
+    ),
+  );
   assert.ok(
     lines.includes("| scenario | round 1 | round 2 | round 3 | median (judged) | ratio of the medians |"),
   );
