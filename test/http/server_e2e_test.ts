@@ -3,7 +3,7 @@ import { readConfig } from "../../src/config.ts";
 import { serve } from "../../src/main.ts";
 import { createLog } from "../../src/log/request_log.ts";
 import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
-import { freeGate } from "../../src/payments/payment_gate.ts";
+import { freeGate, type PaymentGate } from "../../src/payments/payment_gate.ts";
 import { FakeStore, STATS } from "../support/fake_store.ts";
 import { DELIVERY_GRACE_MS } from "../../src/payments/settlements_in_flight.ts";
 
@@ -38,6 +38,18 @@ Deno.test("a real server answers classify, stats and HEAD over HTTP, then shuts 
   await assert.rejects(fetch(`${base}/healthz`));
 });
 
+/** A server on the fake store whose requests are admitted by `gate`, DRAIN_MS `drainMs`. */
+function gatedServer(drainMs: string, gate: PaymentGate) {
+  const env = { HOST: "127.0.0.1", PORT: "0", PAYMENTS: "off", RATE_LIMIT: "off", DRAIN_MS: drainMs };
+  return serve({
+    config: readConfig(env),
+    store: new FakeStore(),
+    gate,
+    state: new MemoryStateStore(),
+    log: createLog("error", () => {}),
+  });
+}
+
 /** A server whose classify waits for `release()`, with one such request in flight once `inFlight` resolves. */
 function heldServer(drainMs: string) {
   let release!: () => void;
@@ -51,14 +63,7 @@ function heldServer(drainMs: string) {
       return { kind: "free" as const };
     },
   };
-  const env = { HOST: "127.0.0.1", PORT: "0", PAYMENTS: "off", RATE_LIMIT: "off", DRAIN_MS: drainMs };
-  const server = serve({
-    config: readConfig(env),
-    store: new FakeStore(),
-    gate,
-    state: new MemoryStateStore(),
-    log: createLog("error", () => {}),
-  });
+  const server = gatedServer(drainMs, gate);
   const pending = fetch(`http://127.0.0.1:${server.port}/v1/reference/classify?q=bread`);
   return { server, release, inFlight, pending };
 }
@@ -109,28 +114,19 @@ Deno.test("a stop that waited for a settlement exits DELIVERY_GRACE_MS after it 
   let release!: () => void;
   const paid = new Promise<void>((resolve) => release = resolve);
   const stuck = Promise.withResolvers<void>();
-  const arrivals: (() => void)[] = [];
-  const bothIn = new Promise<void>((resolve) => arrivals.push(resolve));
+  const bothIn = Promise.withResolvers<void>();
   let count = 0;
-  const gate = {
+  const server = gatedServer("100", {
     admit: async (request: Request) => {
-      if (++count === 2) arrivals[0]!();
+      if (++count === 2) bothIn.resolve();
       await (request.headers.get("x-request-id") === "paid" ? paid : stuck.promise);
       return { kind: "free" as const };
     },
-  };
-  const env = { HOST: "127.0.0.1", PORT: "0", PAYMENTS: "off", RATE_LIMIT: "off", DRAIN_MS: "100" };
-  const server = serve({
-    config: readConfig(env),
-    store: new FakeStore(),
-    gate,
-    state: new MemoryStateStore(),
-    log: createLog("error", () => {}),
   });
   const url = `http://127.0.0.1:${server.port}/v1/reference/classify?q=bread`;
   const answered = fetch(url, { headers: { "X-Request-Id": "paid" } });
   const hanging = fetch(url, { headers: { "X-Request-Id": "hanging" } });
-  await bothIn;
+  await bothIn.promise;
   const started = performance.now();
   const result = await server.stop(() => {
     release();
