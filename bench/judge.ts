@@ -9,7 +9,7 @@
 import { median } from "./fresh_processes.ts";
 import { type Limit, P99_LIMIT, type Scale, type Target } from "./scenarios.ts";
 
-/** A server's figures in a scenario: each the median over rounds. */
+/** A server's figures in a scenario: of one round, or each the median over rounds. */
 export interface Figures {
   readonly rps: number;
   /** The latency distribution, in milliseconds: median, 90th and 99th percentile. */

@@ -2,9 +2,8 @@
  * bench/results/latest.md: per data set a table of the scenarios (ours, the plain replay and the replay
  * that reads the request, both ratios, the target and the replay it is judged against, the p99 ratio, the
  * plain hello, the peers), the ratio to the reading replay in each round, the latency distribution of ours
- * and the reading replay, the access log's cost,
- * the start-up and memory of fresh processes against their targets, the targets at full scale, and every
- * problem found in the answers.
+ * and the reading replay, the access log's cost, the start-up and memory of fresh processes against their
+ * targets, the targets at full scale, and every problem found in the answers.
  */
 import { type Figures, MEMORY_LIMIT_MB, ratiosOf, roundRatios, type Verdict } from "./judge.ts";
 import { type Footprint, PEAK_WINDOW_MS } from "./fresh_processes.ts";

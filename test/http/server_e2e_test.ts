@@ -111,15 +111,14 @@ Deno.test("a stop that waited for a settlement past DRAIN_MS returns once its an
 });
 
 Deno.test("a stop that waited for a settlement exits DELIVERY_GRACE_MS after it when a connection stays open, and reports it", async () => {
-  let release!: () => void;
-  const paid = new Promise<void>((resolve) => release = resolve);
+  const paid = Promise.withResolvers<void>();
   const stuck = Promise.withResolvers<void>();
   const bothIn = Promise.withResolvers<void>();
   let count = 0;
   const server = gatedServer("100", {
     admit: async (request: Request) => {
       if (++count === 2) bothIn.resolve();
-      await (request.headers.get("x-request-id") === "paid" ? paid : stuck.promise);
+      await (request.headers.get("x-request-id") === "paid" ? paid : stuck).promise;
       return { kind: "free" as const };
     },
   });
@@ -129,7 +128,7 @@ Deno.test("a stop that waited for a settlement exits DELIVERY_GRACE_MS after it 
   await bothIn.promise;
   const started = performance.now();
   const result = await server.stop(() => {
-    release();
+    paid.resolve();
     return Promise.resolve(1);
   });
   const waited = performance.now() - started;
