@@ -26,13 +26,18 @@ import { listenUrl } from "./payments/challenge_resource.ts";
 import { operationDiscovery } from "./contract/operation_discovery.ts";
 import { createLog } from "./log/request_log.ts";
 import { logsWritten } from "./log/log_buffer.ts";
-import { DELIVERY_GRACE_MS, deliveryOrGrace } from "./payments/settlements_in_flight.ts";
+import {
+  DELIVERY_GRACE_MS,
+  deliveryOrGrace,
+  type StopSettlements,
+} from "./payments/settlements_in_flight.ts";
 import { openStateStore } from "./state/open_state_store.ts";
 import { createReadiness, type Verification } from "./http/readiness.ts";
 import { type OpenedStore, openStore } from "./store/store.ts";
 import { DistHolder } from "./store/dist_holder.ts";
 import { createDistReloader } from "./store/dist_reload.ts";
 import { startedByNpm, stopRequested } from "./parent_watch.ts";
+import { listenFailure } from "./http/listen_failure.ts";
 import type { Handler } from "./http/handler.ts";
 
 /** How a stop went. */
@@ -43,8 +48,8 @@ export interface StopResult {
   readonly cut: number;
   /** Settlements still held when DRAIN_MS ran out, waited for (0 when none were). */
   readonly settlements: number;
-  /** With settlements waited for: whether every connection had closed, its answer written, within
-   * DELIVERY_GRACE_MS of the last settlement's end (false: the process exits with one open). */
+  /** With a settlement ended during the stop: whether every connection had closed, its answer written,
+   * within DELIVERY_GRACE_MS of the last settlement's end (false: the process exits with one open). */
   readonly written?: boolean;
 }
 
@@ -53,9 +58,9 @@ export interface RunningServer {
   readonly port: number;
   /**
    * Stops accepting connections and waits for in-flight requests, at most the configured DRAIN_MS; then for
-   * `settlements` (the payment setup's finishSettlements), which no DRAIN_MS cuts short.
+   * the payment setup's `settlements`, which no DRAIN_MS cuts short.
    */
-  stop(settlements?: () => Promise<number>): Promise<StopResult>;
+  stop(settlements?: StopSettlements): Promise<StopResult>;
   /** Resolves once the server has stopped. */
   readonly finished: Promise<void>;
 }
@@ -103,8 +108,9 @@ export function serve(deps: HandlerDeps, holder?: DistHolder<Handler>): RunningS
     },
   );
   let stopping: Promise<StopResult> | undefined;
-  const stop = (settlements: () => Promise<number> = () => Promise.resolve(0)) =>
+  const stop = (settlements: StopSettlements = { ended: () => 0, finish: () => Promise.resolve(0) }) =>
     stopping ??= (async () => {
+      const endedBefore = settlements.ended();
       let timer: ReturnType<typeof setTimeout> | undefined;
       const cutOff = new Promise<void>((resolve) => timer = setTimeout(resolve, config.drainMs));
       let closed = false;
@@ -116,11 +122,12 @@ export function serve(deps: HandlerDeps, holder?: DistHolder<Handler>): RunningS
       // A settlement once started may move the payer's money whatever happens here: it runs to its end (its
       // own timeout) and its answer's delivery, whatever DRAIN_MS says. None starts after this.
       const drained = closed;
-      const held = await settlements();
-      if (held === 0) return { drained, cut, settlements: 0 };
+      const held = await settlements.finish();
+      if (settlements.ended() === endedBefore) return { drained, cut, settlements: 0 };
       // A settled answer counts as delivered once Deno.serve has all of it (`completed` resolves when a whole
       // body is handed over, before its bytes are written), and a process that exits at once can take them
-      // with it: the payer was charged and read nothing. The connection's close says they were written.
+      // with it: the payer was charged and read nothing. So a stop that saw a settlement end, before DRAIN_MS
+      // ran out or after, waits for the connections: their close says the bytes were written.
       await deliveryOrGrace(shutdown);
       return { drained, cut, settlements: held, written: closed };
     })();
@@ -239,7 +246,7 @@ export async function main(): Promise<number> {
   Deno.removeSignalListener("SIGHUP", hangUp);
   stopWatch();
   log.write("info", { message: `${cause}: draining in-flight requests`, drain_ms: config.drainMs });
-  const { drained, cut, settlements, written } = await server.stop(payments?.finishSettlements);
+  const { drained, cut, settlements, written } = await server.stop(payments?.settlements);
   if (settlements > 0) {
     log.write("warn", {
       message:
@@ -247,14 +254,17 @@ export async function main(): Promise<number> {
       cut,
       settlements,
     });
-    if (written === false) {
-      log.write("error", {
-        message: `connections still open ${DELIVERY_GRACE_MS} ms after the last settlement ended: exiting; ` +
-          "a settled answer may not have reached its payer (see the payment settled lines above)",
-      });
-    }
   } else if (!drained) {
-    log.write("warn", { message: `DRAIN_MS=${config.drainMs} ran out: exiting with connections open`, cut });
+    const then = written
+      ? "waited for a settled answer's connection to close"
+      : "exiting with connections open";
+    log.write("warn", { message: `DRAIN_MS=${config.drainMs} ran out: ${then}`, cut });
+  }
+  if (written === false) {
+    log.write("error", {
+      message: `connections still open ${DELIVERY_GRACE_MS} ms after the last settlement ended: exiting; ` +
+        "a settled answer may not have reached its payer (see the payment settled lines above)",
+    });
   }
   await payments?.close();
   await state.close();
@@ -262,21 +272,6 @@ export async function main(): Promise<number> {
   if (drained) holder.close();
   log.write("info", { message: "stopped" });
   return 0;
-}
-
-/** Why Deno.serve could not listen, naming the variable to change. */
-function listenFailure(config: Config, error: unknown): string {
-  const address = `${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`;
-  if (error instanceof Deno.errors.AddrInUse) {
-    return `PORT=${config.port} cannot be used: ${address} is already in use`;
-  }
-  if (error instanceof Deno.errors.PermissionDenied) {
-    return `PORT=${config.port} cannot be used: listening on ${address} is not permitted (ports below 1024 need privileges)`;
-  }
-  if (error instanceof Deno.errors.AddrNotAvailable) {
-    return `HOST=${JSON.stringify(config.host)} cannot be listened on: it is not an address of this machine`;
-  }
-  return `HOST=${JSON.stringify(config.host)} cannot be listened on: ${messageOf(error)}`;
 }
 
 /** Runs main; an unexpected start-up error is one log line too, never a stack trace. */

@@ -17,7 +17,7 @@ import { PaymentClaims } from "./payment_claims.ts";
 import type { StateStore } from "../state/state_store.ts";
 import { createX402Gate, type PaymentLog, UnsupportedNetworkError } from "./x402_gate.ts";
 import { facilitatorCall } from "./facilitator_trouble.ts";
-import { SettlementsInFlight } from "./settlements_in_flight.ts";
+import { SettlementsInFlight, type StopSettlements } from "./settlements_in_flight.ts";
 import type { DiscoveryOf } from "./bazaar_extension.ts";
 import { safeMessage } from "../log/error_message.ts";
 
@@ -65,11 +65,8 @@ export interface PaymentSetup {
   readonly gate: PaymentGate;
   /** Resolves once the facilitator has answered (readiness); retried on the next call after a failure. */
   ready(): Promise<void>;
-  /**
-   * Lets no settlement start any more and resolves, with how many there were, once those already started
-   * have ended (each within FACILITATOR_SETTLE_TIMEOUT_MS) and their answers were delivered or given up.
-   */
-  finishSettlements(): Promise<number>;
+  /** The settlements, as a stop sees them (main.ts). */
+  readonly settlements: StopSettlements;
   /** Stops the development facilitator, if one was started. */
   close(): Promise<void>;
   describe(): PaymentDescription;
@@ -156,10 +153,13 @@ export async function createPaymentGate(config: PaymentConfig, deps: PaymentDeps
   return {
     gate,
     ready: () => gate.ready(),
-    finishSettlements: async () => {
-      const held = settlements.held;
-      await settlements.close();
-      return held;
+    settlements: {
+      ended: () => settlements.ended,
+      finish: async () => {
+        const held = settlements.held;
+        await settlements.close();
+        return held;
+      },
     },
     close: async () => {
       await development?.close();

@@ -13,9 +13,21 @@
 /** How long a settled answer is given to reach its client before the process may exit anyway. */
 export const DELIVERY_GRACE_MS = 2000;
 
+/** The settlements of one process as its stop sees them. */
+export interface StopSettlements {
+  /** Settlements ended so far: one that ended while a stop drained has an answer whose bytes may be unwritten. */
+  ended(): number;
+  /**
+   * Lets no settlement start any more and resolves, with how many were held, once those have ended (each
+   * within FACILITATOR_SETTLE_TIMEOUT_MS) and their answers were delivered or given up.
+   */
+  finish(): Promise<number>;
+}
+
 /** The settlements of one process. */
 export class SettlementsInFlight {
   #held = 0;
+  #ended = 0;
   #closed = false;
   #idle: (() => void)[] = [];
 
@@ -28,6 +40,7 @@ export class SettlementsInFlight {
       done: () => {
         if (ended) return;
         ended = true;
+        this.#ended++;
         if (--this.#held === 0) { for (const resolve of this.#idle.splice(0)) resolve(); }
       },
     };
@@ -36,6 +49,11 @@ export class SettlementsInFlight {
   /** Settlements held now. */
   get held(): number {
     return this.#held;
+  }
+
+  /** Settlements ended since the process started: a stop that saw this move waits for their answers' bytes. */
+  get ended(): number {
+    return this.#ended;
   }
 
   /** Lets no settlement start any more; resolves once every held one is done. */

@@ -5,7 +5,7 @@ import { createLog } from "../../src/log/request_log.ts";
 import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
 import { freeGate, type PaymentGate } from "../../src/payments/payment_gate.ts";
 import { FakeStore, STATS } from "../support/fake_store.ts";
-import { DELIVERY_GRACE_MS } from "../../src/payments/settlements_in_flight.ts";
+import { DELIVERY_GRACE_MS, type StopSettlements } from "../../src/payments/settlements_in_flight.ts";
 
 function startServer(store = new FakeStore()) {
   const config = readConfig({ HOST: "127.0.0.1", PORT: "0", PAYMENTS: "off", RATE_LIMIT: "100/s" });
@@ -48,6 +48,19 @@ function gatedServer(drainMs: string, gate: PaymentGate) {
     state: new MemoryStateStore(),
     log: createLog("error", () => {}),
   });
+}
+
+/** The settlements a stop is given: one held, which ends (running `end`) when the stop finishes them. */
+function oneHeldUntilFinish(end: () => void): StopSettlements {
+  let ended = 0;
+  return {
+    ended: () => ended,
+    finish: () => {
+      end();
+      ended++;
+      return Promise.resolve(1);
+    },
+  };
 }
 
 /** A server whose classify waits for `release()`, with one such request in flight once `inFlight` resolves. */
@@ -99,10 +112,7 @@ Deno.test("a stop that waited for a settlement past DRAIN_MS returns once its an
   let finished = false;
   server.finished.then(() => finished = true);
   // The settlement ends as its answer is handed over: Deno.serve has not written a byte of it yet.
-  const result = await server.stop(() => {
-    release();
-    return Promise.resolve(1);
-  });
+  const result = await server.stop(oneHeldUntilFinish(release));
   assert.equal(finished, true, "stop() returned before the server's last connection closed");
   assert.deepEqual(result, { drained: false, cut: 1, settlements: 1, written: true });
   const response = await pending;
@@ -127,10 +137,7 @@ Deno.test("a stop that waited for a settlement exits DELIVERY_GRACE_MS after it 
   const hanging = fetch(url, { headers: { "X-Request-Id": "hanging" } });
   await bothIn.promise;
   const started = performance.now();
-  const result = await server.stop(() => {
-    paid.resolve();
-    return Promise.resolve(1);
-  });
+  const result = await server.stop(oneHeldUntilFinish(paid.resolve));
   const waited = performance.now() - started;
   assert.deepEqual(result, { drained: false, cut: 2, settlements: 1, written: false });
   assert.ok(
@@ -142,4 +149,41 @@ Deno.test("a stop that waited for a settlement exits DELIVERY_GRACE_MS after it 
   stuck.resolve();
   await (await hanging).body?.cancel();
   await server.finished;
+});
+
+Deno.test("a stop that saw a settlement end before DRAIN_MS ran out waits for the connections, not only for the cut-off", async () => {
+  const paid = Promise.withResolvers<void>();
+  const slow = Promise.withResolvers<void>();
+  const bothIn = Promise.withResolvers<void>();
+  let count = 0;
+  const server = gatedServer("300", {
+    admit: async (request: Request) => {
+      if (++count === 2) bothIn.resolve();
+      await (request.headers.get("x-request-id") === "paid" ? paid : slow).promise;
+      return { kind: "free" as const };
+    },
+  });
+  const url = `http://127.0.0.1:${server.port}/v1/reference/classify?q=bread`;
+  const answered = fetch(url, { headers: { "X-Request-Id": "paid" } });
+  const later = fetch(url, { headers: { "X-Request-Id": "slow" } });
+  await bothIn.promise;
+  let ended = 0;
+  let finished = false;
+  server.finished.then(() => finished = true);
+  const started = performance.now();
+  // The paid request's settlement ends 50 ms into the drain, its answer handed over; none is held at the
+  // cut-off (300 ms), and the slow request's connection closes 200 ms after it.
+  setTimeout(() => {
+    paid.resolve();
+    ended++;
+  }, 50);
+  setTimeout(() => slow.resolve(), 500);
+  const result = await server.stop({ ended: () => ended, finish: () => Promise.resolve(0) });
+  const waited = performance.now() - started;
+  assert.equal(finished, true, "stop() returned before the server's last connection closed");
+  assert.deepEqual(result, { drained: false, cut: 1, settlements: 0, written: true });
+  assert.ok(waited >= 490 && waited < 100 + DELIVERY_GRACE_MS + 300, `${waited} ms`);
+  assert.equal((await answered).status, 200);
+  assert.equal((await (await answered).json()).results[0].q, "bread");
+  await (await later).body?.cancel();
 });
