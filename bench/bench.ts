@@ -14,6 +14,7 @@ import { type BenchReport, reportMarkdown } from "./report.ts";
 import { type DataResult, runData, type RunOptions } from "./run_data.ts";
 import { selectScenarios } from "./scenarios.ts";
 import { haveWrk } from "./wrk.ts";
+import { killRunning } from "./processes.ts";
 
 const USAGE =
   "usage: deno task bench [--dist DIR] [--scale DIR] [--short] [--only NAME,…] [--out DIR] [--seconds N] [--rounds N] [--connections N]";
@@ -124,6 +125,13 @@ async function buildEmbedded(): Promise<void> {
 }
 
 if (import.meta.main) {
+  // A bench stopped by Ctrl-C or SIGTERM leaves no server behind (its finally blocks do not run).
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    Deno.addSignalListener(signal, () => {
+      console.error(`bench stopped by ${signal}: ${killRunning()} server(s) stopped`);
+      Deno.exit(130);
+    });
+  }
   try {
     Deno.exit(await main(Deno.args));
   } catch (error) {

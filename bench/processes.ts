@@ -33,6 +33,23 @@ export interface ServerSpec {
   readonly stdout?: "null" | "inherit";
 }
 
+/** The servers started and not yet exited: a bench stopped by a signal stops them too (`killRunning`). */
+const running = new Set<Deno.ChildProcess>();
+
+/** Kills every server still running (SIGKILL), for a bench stopped by SIGINT or SIGTERM; how many it killed. */
+export function killRunning(): number {
+  let killed = 0;
+  for (const child of running) {
+    try {
+      child.kill("SIGKILL");
+      killed++;
+    } catch {
+      // Exited since: nothing to stop.
+    }
+  }
+  return killed;
+}
+
 /** A free TCP port on 127.0.0.1 (bound, read, released: the server binds it right after). */
 export function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -59,12 +76,16 @@ export async function startServer(
     stdout: spec.stdout ?? "null",
     stderr: "piped",
   }).spawn();
+  running.add(child);
   onSpawn?.(child.pid, started);
   const stderr = new Response(child.stderr).text();
   const base = `http://127.0.0.1:${port}`;
   const deadline = started + (spec.timeoutMs ?? 120_000);
   let exited = false;
-  child.status.then(() => exited = true);
+  child.status.then(() => {
+    exited = true;
+    running.delete(child);
+  });
   while (true) {
     if (exited || performance.now() > deadline) {
       if (!exited) child.kill("SIGKILL");

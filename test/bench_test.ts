@@ -12,7 +12,7 @@ import { type Scenario, SCENARIOS } from "../bench/scenarios.ts";
 import { encodeValue } from "../bench/pools.ts";
 import { pairedRatiosOf, ratiosOf, roundRatios, type Rounds, verdictOf } from "../bench/judge.ts";
 import { peakWithin } from "../bench/rss_sampler.ts";
-import { startServer } from "../bench/processes.ts";
+import { killRunning, startServer } from "../bench/processes.ts";
 import { replay } from "../bench/servers.ts";
 import { reportMarkdown } from "../bench/report.ts";
 import type { DataResult } from "../bench/run_data.ts";
@@ -323,4 +323,13 @@ Deno.test({
     assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     console.log(`short bench: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   },
+});
+
+Deno.test("a bench stopped by a signal stops the servers it started: killRunning kills each running one once", async () => {
+  const server = await startServer(replay("/"));
+  assert.equal(await fetch(server.base + "/").then((r) => r.text()), "hello");
+  assert.equal(killRunning(), 1);
+  await server.stop();
+  await assert.rejects(fetch(server.base + "/"));
+  assert.equal(killRunning(), 0);
 });
