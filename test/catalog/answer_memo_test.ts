@@ -4,7 +4,7 @@ import type { ShopperProductRecord } from "../../src/format/shopper_records.ts";
 import { catalogHandler } from "../support/catalog_fixture.ts";
 import { compileShopperFixture, SHOPPER_NOW } from "../support/shopper_fixture.ts";
 
-Deno.test("the memo lets the least recently used answer go first once it keeps too many", () => {
+Deno.test("the memo lets the oldest answer not asked since it was kept go first once it keeps too many", () => {
   const memo = new AnswerMemo({ answers: 2, chars: 100 });
   memo.set("a", "AAA");
   memo.set("b", "BBB");
@@ -13,6 +13,23 @@ Deno.test("the memo lets the least recently used answer go first once it keeps t
   assert.deepEqual([memo.get("a"), memo.get("b"), memo.get("c")], ["AAA", undefined, "CCC"]);
   assert.equal(memo.size, 2);
   assert.equal(memo.chars, 6);
+});
+
+Deno.test("an asked answer is passed over once, unmarked: the next to go is the oldest not asked since", () => {
+  const memo = new AnswerMemo({ answers: 3, chars: 100 });
+  for (const key of ["a", "b", "c"]) memo.set(key, key.toUpperCase());
+  assert.deepEqual([memo.get("a"), memo.get("b")], ["A", "B"]);
+  // a and b asked: c goes, a and b move behind d unmarked.
+  memo.set("d", "D");
+  assert.equal(memo.get("c"), undefined);
+  assert.deepEqual([memo.size, memo.chars], [3, 3]);
+  // Nothing asked since: the oldest, d, goes (strict least recently used would drop a).
+  memo.set("e", "E");
+  assert.deepEqual(["a", "b", "d", "e"].map((key) => memo.get(key)), ["A", "B", undefined, "E"]);
+  // All three asked (just above): each is passed over once, then the oldest of them goes, never f itself.
+  memo.set("f", "F");
+  assert.deepEqual(["a", "b", "e", "f"].map((key) => memo.get(key)), [undefined, "B", "E", "F"]);
+  assert.deepEqual([memo.size, memo.chars], [3, 3]);
 });
 
 Deno.test("the memo keeps at most its characters; a text longer than all of them is not kept", () => {
