@@ -14,8 +14,8 @@
  * marked one to the newest end, its mark cleared, instead of dropping it. A hit writes one mark and nothing
  * else. Moving each asked answer to the newest end at once (delete and set) made the Map build its table
  * anew every few thousand hits, and those tables lived long enough to be promoted: the old generation filled
- * at 125 bytes a request of best-price load, a mark-compact every few seconds, and that row's p99 tail
- * (docs/performance.md, "The catalog rows' tail").
+ * at 125 bytes a request of best-price load, a mark-compact every few seconds, one source of that row's p99
+ * tail (docs/performance.md, "The catalog rows' tail").
  */
 import { flat } from "../format/flat_text.ts";
 
@@ -51,8 +51,9 @@ export class AnswerMemo {
   }
 
   /**
-   * Keeps `text` for `key` (flattened once). Past the limits, walks from the oldest: an answer asked since it
-   * was kept or last passed over goes to the newest end, unmarked; the first one not asked goes (never `key`).
+   * Keeps `text` for `key` (flattened once). Past the limits, walks from the oldest: an answer asked since
+   * it was kept or last passed over goes to the newest end, unmarked; the first one not asked goes (never
+   * `key`).
    */
   set(key: string, text: string): void {
     const before = this.#texts.get(key);
