@@ -120,22 +120,29 @@ Deno.test("a stop that waited for a settlement past DRAIN_MS returns once its an
   assert.equal((await response.json()).results[0].q, "bread");
 });
 
-Deno.test("a stop that waited for a settlement exits DELIVERY_GRACE_MS after it when a connection stays open, and reports it", async () => {
+/** A server with two classify requests in flight: one with X-Request-Id "paid", held until `paid` resolves,
+ * and another, held until `other` does. */
+async function paidAndOther(drainMs: string) {
   const paid = Promise.withResolvers<void>();
-  const stuck = Promise.withResolvers<void>();
+  const other = Promise.withResolvers<void>();
   const bothIn = Promise.withResolvers<void>();
   let count = 0;
-  const server = gatedServer("100", {
+  const server = gatedServer(drainMs, {
     admit: async (request: Request) => {
       if (++count === 2) bothIn.resolve();
-      await (request.headers.get("x-request-id") === "paid" ? paid : stuck).promise;
+      await (request.headers.get("x-request-id") === "paid" ? paid : other).promise;
       return { kind: "free" as const };
     },
   });
   const url = `http://127.0.0.1:${server.port}/v1/reference/classify?q=bread`;
   const answered = fetch(url, { headers: { "X-Request-Id": "paid" } });
-  const hanging = fetch(url, { headers: { "X-Request-Id": "hanging" } });
+  const otherAnswered = fetch(url, { headers: { "X-Request-Id": "other" } });
   await bothIn.promise;
+  return { server, paid, other, answered, otherAnswered };
+}
+
+Deno.test("a stop that waited for a settlement exits DELIVERY_GRACE_MS after it when a connection stays open, and reports it", async () => {
+  const { server, paid, other: stuck, answered, otherAnswered: hanging } = await paidAndOther("100");
   const started = performance.now();
   const result = await server.stop(oneHeldUntilFinish(paid.resolve));
   const waited = performance.now() - started;
@@ -152,21 +159,7 @@ Deno.test("a stop that waited for a settlement exits DELIVERY_GRACE_MS after it 
 });
 
 Deno.test("a stop that saw a settlement end before DRAIN_MS ran out waits for the connections, not only for the cut-off", async () => {
-  const paid = Promise.withResolvers<void>();
-  const slow = Promise.withResolvers<void>();
-  const bothIn = Promise.withResolvers<void>();
-  let count = 0;
-  const server = gatedServer("300", {
-    admit: async (request: Request) => {
-      if (++count === 2) bothIn.resolve();
-      await (request.headers.get("x-request-id") === "paid" ? paid : slow).promise;
-      return { kind: "free" as const };
-    },
-  });
-  const url = `http://127.0.0.1:${server.port}/v1/reference/classify?q=bread`;
-  const answered = fetch(url, { headers: { "X-Request-Id": "paid" } });
-  const later = fetch(url, { headers: { "X-Request-Id": "slow" } });
-  await bothIn.promise;
+  const { server, paid, other: slow, answered, otherAnswered: later } = await paidAndOther("300");
   let ended = 0;
   let finished = false;
   server.finished.then(() => finished = true);
