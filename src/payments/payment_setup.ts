@@ -153,14 +153,7 @@ export async function createPaymentGate(config: PaymentConfig, deps: PaymentDeps
   return {
     gate,
     ready: () => gate.ready(),
-    settlements: {
-      ended: () => settlements.ended,
-      finish: async () => {
-        const held = settlements.held;
-        await settlements.close();
-        return held;
-      },
-    },
+    settlements,
     close: async () => {
       await development?.close();
     },

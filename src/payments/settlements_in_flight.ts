@@ -6,7 +6,7 @@
  *
  * A settlement is held from the moment the gate decides to settle until the facilitator has answered (at
  * most its own timeout, FACILITATOR_SETTLE_TIMEOUT_MS) and the answer has been delivered or
- * DELIVERY_GRACE_MS has passed. A stopping process first lets DRAIN_MS run, then `close`s: no settlement
+ * DELIVERY_GRACE_MS has passed. A stopping process first lets DRAIN_MS run, then `finish`es: no settlement
  * starts after that (the work's claim is released, nothing is charged), and it waits for the held ones.
  */
 
@@ -25,7 +25,7 @@ export interface StopSettlements {
 }
 
 /** The settlements of one process. */
-export class SettlementsInFlight {
+export class SettlementsInFlight implements StopSettlements {
   #held = 0;
   #ended = 0;
   #closed = false;
@@ -51,15 +51,15 @@ export class SettlementsInFlight {
     return this.#held;
   }
 
-  /** Settlements ended since the process started: a stop that saw this move waits for their answers' bytes. */
-  get ended(): number {
+  ended(): number {
     return this.#ended;
   }
 
-  /** Lets no settlement start any more; resolves once every held one is done. */
-  close(): Promise<void> {
+  async finish(): Promise<number> {
     this.#closed = true;
-    return this.#held === 0 ? Promise.resolve() : new Promise((resolve) => this.#idle.push(resolve));
+    const held = this.#held;
+    if (held > 0) await new Promise<void>((resolve) => this.#idle.push(resolve));
+    return held;
   }
 }
 
