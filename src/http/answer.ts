@@ -103,7 +103,7 @@ export function sharedResponseOf(
   let template = templates.get(answer);
   if (template === undefined || template.release !== release || template.noStore !== noStore) {
     const fixed = noStore ? [...release, NO_STORE] : release;
-    template = { release, noStore, response: responseOf(answer, fixed) };
+    template = { release, noStore, response: unregistered(responseOf(answer, fixed)) };
     templates.set(answer, template);
   }
   const response = template.response.clone();
@@ -111,6 +111,21 @@ export function sharedResponseOf(
     const headers = response.headers;
     for (const [name, value] of added) headers.append(name, value);
   }
+  return response;
+}
+
+/**
+ * `response`, to be kept and copied but never served itself, let go by Deno's registry of native responses:
+ * a Response made from a header list is registered (a FinalizationRegistry entry) until Deno.serve sends it
+ * or the Response is collected, and reading its `headers` ends that. A template is never sent, so thousands
+ * of kept templates stayed registered; the registry's table then held thousands of entries, and each
+ * request's own Response, registered and let go in turn, made V8 rebuild that table in the old generation:
+ * 84–95 bytes a request of any route once 4,000 one-item answers were kept, and a mark-compact every few
+ * seconds under load (docs/performance.md, "The catalog rows' tail"). Copies are made from the header list
+ * as before.
+ */
+export function unregistered(response: Response): Response {
+  void response.headers;
   return response;
 }
 

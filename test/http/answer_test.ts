@@ -8,6 +8,7 @@ import {
   responseOf,
   sharedResponseOf,
   TEMPLATES_KEPT,
+  unregistered,
 } from "../../src/http/answer.ts";
 import { KeptBody } from "../../src/operation/kept_body.ts";
 
@@ -140,4 +141,29 @@ Deno.test("past TEMPLATES_KEPT shared answers the oldest one's Response is made 
   for (let i = 1; i <= TEMPLATES_KEPT; i++) sharedResponseOf(answerOf(i), RELEASE_A, true, []);
   const again = sharedResponseOf(first, RELEASE_A, true, [["X-Request-Id", "after"]]);
   assert.deepEqual(await seen(again), jsonSeenOnA("after", firstBody as string));
+});
+
+/** The native response Deno keeps registered for `response` until it is sent, read through Deno's own symbol. */
+function nativeOf(response: Response): unknown {
+  const key = Object.getOwnPropertySymbols(response).find((s) => s.description === "serve native response");
+  assert.ok(
+    key !== undefined,
+    "Deno's Response no longer has a native response: unregistered() needs a look",
+  );
+  return (response as unknown as Record<symbol, unknown>)[key];
+}
+
+Deno.test("a kept template is let go by Deno's registry of native responses, and still copies whole", async () => {
+  const made = () => responseOf(SHARED, [...RELEASE_A, NO_STORE]);
+  // Deno registers a Response made from a header list; a template kept that way stayed registered.
+  assert.equal(typeof nativeOf(made()), "object");
+  assert.notEqual(nativeOf(made()), null);
+  const template = unregistered(made());
+  assert.equal(nativeOf(template), null);
+  const copy = template.clone();
+  copy.headers.append("X-Request-Id", "copy");
+  assert.deepEqual(
+    await seen(copy),
+    await seen(responseOf(SHARED, [...RELEASE_A, NO_STORE, ["X-Request-Id", "copy"]])),
+  );
 });
