@@ -117,12 +117,11 @@ export function sharedResponseOf(
 /**
  * `response`, to be kept and copied but never served itself, let go by Deno's registry of native responses:
  * a Response made from a header list is registered (a FinalizationRegistry entry) until Deno.serve sends it
- * or the Response is collected, and reading its `headers` ends that. A template is never sent, so thousands
- * of kept templates stayed registered; the registry's table then held thousands of entries, and each
- * request's own Response, registered and let go in turn, made V8 rebuild that table in the old generation:
- * 84–95 bytes a request of any route once 4,000 one-item answers were kept, and a mark-compact every few
- * seconds under load (docs/performance.md, "The catalog rows' tail"). Copies are made from the header list
- * as before.
+ * or the Response is collected, and reading its `headers` ends that. A template is never sent, so every kept
+ * template stayed registered. With the 1,342 one-item answers of the bench's classify pool kept, best-price
+ * requests grew the old generation by 97–99 bytes each (2 with the templates let go), which brought
+ * mark-compacts under load (docs/performance.md, "The catalog rows' tail"; how V8 spends those bytes was not
+ * traced). Copies are made from the header list as before.
  */
 export function unregistered(response: Response): Response {
   void response.headers;
