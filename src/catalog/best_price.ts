@@ -9,7 +9,7 @@ import type { ShopperProductRecord } from "../format/shopper_records.ts";
 import { catalogContext } from "./catalog_context.ts";
 import { metaJson } from "./catalog_meta.ts";
 import type { CatalogPrepare } from "./category_answer.ts";
-import { resolveSearch, type SearchMatches } from "./product_search.ts";
+import { type ResolvedSearch, resolveSearch, type SearchMatches } from "./product_search.ts";
 import { answerMemo } from "./answer_memo.ts";
 import { bestPriceQuery } from "./shopper_params.ts";
 import { bestPriceResult } from "./shopper_fragments.ts";
@@ -32,7 +32,7 @@ let buckets = new Uint8Array(1024);
 /**
  * Prepares a best-price request: validation, country, retailer and the search, all free on failure. An
  * answer made before for the same build and query is kept (answer_memo.ts): its search is not run again,
- * and only `meta` is made anew.
+ * and only `meta` is made anew; the work of such a request is reusable (work_memo.ts).
  */
 export const prepareBestPrice: CatalogPrepare = (search, store, now) => {
   const query = parseQuery(bestPriceQuery, search);
@@ -42,33 +42,41 @@ export const prepareBestPrice: CatalogPrepare = (search, store, now) => {
   const memo = answerMemo(context.record);
   // q comes last, so no q can make two queries' keys equal.
   const key = `${retailer ?? ""}\n${limit}\n${query.q}`;
-  const kept = memo.get(key);
-  if (kept !== undefined) {
+  // The text after `meta`, from the search and its first `limit` matches: each product's fragment, kept.
+  const restOf = (found: ResolvedSearch, served = ranked(found.matches, limit)): string => {
+    let outliers = 0;
+    const results = served.map(({ ordinal, rank }) => {
+      const product = `${context.country}:${found.matches.scope.ids[ordinal]}`;
+      const record = store.catalog<ShopperProductRecord>("shopper_products", product);
+      const result = record === undefined ? undefined : bestPriceResult(record, retailer, rank);
+      // The search index named the product in this scope: a missing record or offer is a broken dist.
+      if (result === undefined) throw new Error(`shopper_products lacks ${product}`);
+      outliers += record!.outliers_current;
+      return result;
+    });
+    const rest = `,"query":{${found.queryJson},"limit":${limit}},"results":[${results.join(",")}],` +
+      `"total":${found.matches.ordinals.length},"method":${METHOD_HEAD}${outliers}}}`;
+    memo.set(key, rest);
+    return rest;
+  };
+  if (memo.get(key) !== undefined) {
+    // Reusable (work_memo.ts): it asks the memo each time and holds no text. Once the memo has let the
+    // answer go, the search runs again on the same build and query, which matched before: no 404 after
+    // payment.
     return {
       operation: BEST_PRICE_OPERATION,
-      run: () => `{"meta":${metaJson(context.record, now())}${kept}`,
+      reusable: true,
+      run: () =>
+        `{"meta":${metaJson(context.record, now())}${
+          memo.get(key) ?? restOf(resolveSearch(context, query.q, store))
+        }`,
     };
   }
   const found = resolveSearch(context, query.q, store);
   const served = ranked(found.matches, limit);
   return {
     operation: BEST_PRICE_OPERATION,
-    run: () => {
-      let outliers = 0;
-      const results = served.map(({ ordinal, rank }) => {
-        const product = `${context.country}:${found.matches.scope.ids[ordinal]}`;
-        const record = store.catalog<ShopperProductRecord>("shopper_products", product);
-        const result = record === undefined ? undefined : bestPriceResult(record, retailer, rank);
-        // The search index named the product in this scope: a missing record or offer is a broken dist.
-        if (result === undefined) throw new Error(`shopper_products lacks ${product}`);
-        outliers += record!.outliers_current;
-        return result;
-      });
-      const rest = `,"query":{${found.queryJson},"limit":${limit}},"results":[${results.join(",")}],` +
-        `"total":${found.matches.ordinals.length},"method":${METHOD_HEAD}${outliers}}}`;
-      memo.set(key, rest);
-      return `{"meta":${metaJson(context.record, now())}${rest}`;
-    },
+    run: () => `{"meta":${metaJson(context.record, now())}${restOf(found, served)}`,
   };
 };
 

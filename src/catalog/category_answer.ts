@@ -67,6 +67,7 @@ function answerWork(
 ): PaidWork {
   return {
     operation: { operation, items: 1 },
+    reusable: true,
     run: () => {
       const answer = store.catalog<AnswerRecord>(shard, key);
       const fragment = retailer === undefined ? answer?.json : answer?.by_retailer[retailer];

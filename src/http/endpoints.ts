@@ -9,6 +9,7 @@ import { ApiError } from "../operation/api_error.ts";
 import { checkRequestTarget, type Query } from "../operation/query.ts";
 import type { RequestTarget } from "../operation/request_target.ts";
 import type { PaidWork } from "../operation/paid_work.ts";
+import { workMemo } from "../operation/work_memo.ts";
 import { bodyText } from "../operation/kept_body.ts";
 import type { Admission, PaidCall } from "../payments/payment_gate.ts";
 import { prepareBrickAttributes } from "../reference/brick_attributes.ts";
@@ -140,14 +141,24 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
       case "brickAttributes": {
         if (unhealthy()) throw unavailable();
         checkRequestTarget(target);
-        const prepare = route.endpoint === "classify" ? prepareClassify : prepareBrickAttributes;
-        return paid(request, target, prepare(query, release.store), call);
+        const memo = workMemo(release.store);
+        let work = memo.get(target.instance);
+        if (work === undefined) {
+          const prepare = route.endpoint === "classify" ? prepareClassify : prepareBrickAttributes;
+          memo.prepared(target.instance, work = prepare(query, release.store));
+        }
+        return paid(request, target, work, call);
       }
       case "catalog": {
         if (unhealthy()) throw unavailable();
-        const prepare = CATALOG_SERVED[route.operation!]?.prepare;
-        if (prepare === undefined) throw notFound(target.path);
-        return paid(request, target, prepare(query, store, now), call);
+        const memo = workMemo(store);
+        let work = memo.get(target.instance);
+        if (work === undefined) {
+          const prepare = CATALOG_SERVED[route.operation!]?.prepare;
+          if (prepare === undefined) throw notFound(target.path);
+          memo.prepared(target.instance, work = prepare(query, store, now));
+        }
+        return paid(request, target, work, call);
       }
       case "retailers": {
         if (unhealthy()) throw unavailable();

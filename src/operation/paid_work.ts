@@ -20,4 +20,10 @@ export interface PaidWork {
    * asked (the same object for every request of that item).
    */
   run(): string | KeptBody;
+  /**
+   * True when this same work may answer every later request with the same path and query on the same store
+   * (work_memo.ts): `run` reads nothing but the store, what the work holds and the clock it was given, and
+   * the work holds nothing large of its own.
+   */
+  readonly reusable?: boolean;
 }

@@ -86,6 +86,8 @@ export function prepareBrickAttributes(search: Query, store: ReferenceStore): Pa
   }
   return {
     operation: { operation: BRICK_ATTRIBUTES_OPERATION, items: codes.length },
+    // One brick's answer is kept whole (singleBody); a batch is not asked twice often enough to keep its work.
+    reusable: codes.length === 1,
     run: () => {
       // gpc_code is validated as 8 ASCII digits, so it needs no escaping.
       if (codes.length === 1) {

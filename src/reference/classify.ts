@@ -44,6 +44,8 @@ function prepareBrowseIds(ids: readonly string[], store: ReferenceStore): PaidWo
   const known = firstResult;
   return {
     operation: { operation: CLASSIFY_OPERATION, items: ids.length },
+    // One id's answer is kept whole (singleKeyedBody); a batch is not asked twice often enough to keep its work.
+    reusable: ids.length === 1,
     run: () => {
       if (ids.length === 1) {
         return singleKeyedBody(store, ids[0]!, () => versionedBody([known], store.versions));
@@ -113,6 +115,7 @@ function preparePhrases(phrases: readonly string[], store: ReferenceStore): Paid
   const known = firstText;
   return {
     operation: { operation: CLASSIFY_OPERATION, items: phrases.length },
+    reusable: phrases.length === 1,
     run: () => {
       const results = new Array<string>(phrases.length);
       // Phrases before the first known one were looked up before the gate and are misses.

@@ -3,16 +3,20 @@
  *
  * The mapping is shared and read-only, so the kernel's page cache backs every process that maps the same
  * shard and nothing is copied into the JavaScript heap. Shards are immutable files (a build writes a new
- * directory), which is what makes a long-lived mapping safe.
+ * directory), which is what makes a long-lived mapping safe. The file stays open while it is mapped, so that
+ * its size can be asked without a path (`size`: one `lseek`, a third of a microsecond, where Deno's
+ * `FsFile.statSync` resolves the file's path for the read permission first, 8–9 µs).
  */
 
 const PROT_READ = 1;
 const MAP_SHARED = 1;
 const O_RDONLY = 0;
+const SEEK_END = 2;
 
 const symbols = {
   open: { parameters: ["buffer", "i32"], result: "i32" },
   close: { parameters: ["i32"], result: "i32" },
+  lseek: { parameters: ["i32", "i64", "i32"], result: "i64" },
   mmap: { parameters: ["pointer", "usize", "i32", "i32", "i32", "i64"], result: "pointer" },
   munmap: { parameters: ["pointer", "usize"], result: "i32" },
 } as const;
@@ -42,37 +46,46 @@ export function canMap(): boolean {
   return Deno.permissions.querySync({ name: "ffi" }).state === "granted" && Deno.build.os !== "windows";
 }
 
-/** A mapped file: its bytes and how to unmap it. */
+/** A mapped file: its bytes, its size on disk now, and how to unmap it. */
 export interface MappedFile {
   readonly bytes: Uint8Array;
+  /** The file's size now, in bytes (-1 if it cannot be read; never once unmapped). */
+  size(): number;
+  /** Unmaps the file and closes it. */
   unmap(): void;
 }
 
 /** Maps `path` read-only; an empty file maps to an empty array without calling mmap. */
 export function mapFile(path: string): MappedFile {
-  const size = Deno.statSync(path).size;
-  if (size === 0) return { bytes: new Uint8Array(0), unmap: () => {} };
   const lib = loadLibc().symbols;
   const fd = lib.open(new TextEncoder().encode(`${path}\0`), O_RDONLY);
   if (fd < 0) throw new Error(`cannot open ${path} for mapping`);
-  let pointer: Deno.PointerValue;
-  try {
-    pointer = lib.mmap(null, BigInt(size), PROT_READ, MAP_SHARED, fd, 0n);
-  } finally {
+  let live = true;
+  const sizeNow = () => live ? Number(lib.lseek(fd, 0n, SEEK_END)) : -1;
+  const size = sizeNow();
+  if (size < 0) {
     lib.close(fd);
+    throw new Error(`cannot read the size of ${path}`);
   }
+  const close = () => {
+    if (live) lib.close(fd);
+    live = false;
+  };
+  if (size === 0) return { bytes: new Uint8Array(0), size: sizeNow, unmap: close };
+  const pointer = lib.mmap(null, BigInt(size), PROT_READ, MAP_SHARED, fd, 0n);
   // MAP_FAILED is (void*)-1.
   if (pointer === null || Deno.UnsafePointer.value(pointer) === 0xffffffffffffffffn) {
+    lib.close(fd);
     throw new Error(`mmap failed for ${path}`);
   }
   const mapped = pointer;
   const buffer = Deno.UnsafePointerView.getArrayBuffer(mapped, size);
-  let live = true;
   return {
     bytes: new Uint8Array(buffer),
+    size: sizeNow,
     unmap() {
       if (live) lib.munmap(mapped, BigInt(size));
-      live = false;
+      close();
     },
   };
 }

@@ -3,9 +3,9 @@
  *
  * Reading a page of a mapping past the end of its file raises SIGBUS, which kills the process with nothing
  * logged (exit 135). Builds never change a file they wrote, but another tool may truncate one in place; so
- * before a lookup touches the mapping, the store compares the open file's size (fstat) with the manifest's.
- * A lookup only reads a flag; the fstat runs at most once per interval per shard (a timer re-arms the flag),
- * so a burst of lookups costs one system call. A truncation between a check and a read still raises SIGBUS:
+ * before a lookup touches the mapping, the store compares the mapped file's size (an `lseek` on the file the
+ * mapping keeps open, mmap.ts) with the manifest's. A lookup only reads a flag; the size is asked at most
+ * once per interval per shard (a timer re-arms the flag), so a burst of lookups costs one system call. A truncation between a check and a read still raises SIGBUS:
  * that race is why the guard is a safety net and not a licence to change a served file.
  */
 import { ShardCorruptError } from "./shard_reader.ts";
@@ -13,15 +13,15 @@ import { ShardCorruptError } from "./shard_reader.ts";
 /** How often, at most, a mapped shard's size is checked while it is read. */
 export const SIZE_CHECK_MS = 10;
 
-/** The size check of one mapped shard; owns the shard's open file. */
+/** The size check of one mapped shard. */
 export class ShardSizeGuard {
   #due = true;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #failure: ShardCorruptError | undefined;
 
-  /** `intervalMs` 0 checks before every lookup. */
+  /** `sizeNow` reads the file's size on disk (the mapping's `size`); `intervalMs` 0 checks before every lookup. */
   constructor(
-    private readonly file: Deno.FsFile,
+    private readonly sizeNow: () => number,
     private readonly path: string,
     private readonly bytes: number,
     private readonly intervalMs: number,
@@ -46,7 +46,7 @@ export class ShardSizeGuard {
   /** The check, now, whatever the interval. */
   checkNow(): void {
     if (this.#failure !== undefined) throw this.#failure;
-    const size = this.file.statSync().size;
+    const size = this.sizeNow();
     if (size !== this.bytes) {
       this.#failure = new ShardCorruptError(
         this.path,
@@ -57,9 +57,8 @@ export class ShardSizeGuard {
     }
   }
 
-  /** Stops the timer and closes the file. */
+  /** Stops the timer (the file is the mapping's to close). */
   close(): void {
     clearTimeout(this.#timer);
-    this.file.close();
   }
 }

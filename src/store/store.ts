@@ -88,11 +88,13 @@ export function openStore(distDir: string, options: OpenOptions = {}): OpenedSto
     let bytes: Uint8Array;
     let guard: ShardSizeGuard | undefined;
     if (mode === "mmap") {
-      guard = new ShardSizeGuard(openFile(path), path, entry.bytes, options.sizeCheckMs ?? SIZE_CHECK_MS);
-      guards.push(guard);
-      guard.checkNow();
+      // Opened by Deno first, so that a file this process may not read is named as every read error is.
+      openFile(path).close();
       const file = mapFile(path);
       mapped.push(file);
+      guard = new ShardSizeGuard(file.size, path, entry.bytes, options.sizeCheckMs ?? SIZE_CHECK_MS);
+      guards.push(guard);
+      guard.checkNow();
       bytes = file.bytes;
     } else {
       bytes = readBytes(path);
