@@ -6,11 +6,13 @@
  * clock, which its `run` reads when it runs. A request that fails validation is never kept: it is checked
  * again each time (a 400 or 404 costs what it cost).
  *
- * A target is kept on its second preparation, not its first (a doorkeeper: one hash slot per target in a
- * fixed array). Targets asked once (a crawl over every id, random batches) would otherwise keep each work
- * for the next WORKS_KEPT requests, long enough to be promoted, and fill the old generation with works no
- * request asks again: the source of mark-compacts under load that docs/performance.md describes for kept
- * answers. A slot shared by two targets lets one in a preparation early, which is harmless.
+ * A target is kept on its second preparation, not its first (a doorkeeper: a fixed array of hash slots, a
+ * target's first preparation fills its slot). Targets asked once (a crawl over every id, random batches)
+ * would otherwise keep each work for the next WORKS_KEPT requests, long enough to be promoted, and fill the
+ * old generation with works no request asks again: the source of mark-compacts under load that
+ * docs/performance.md describes for kept answers. A slot another target filled lets a target in at its first
+ * preparation, which is harmless; the array is emptied once a quarter of its slots are filled, so that a
+ * long crawl is let in at most a quarter of the time.
  */
 import { FifoMap } from "../format/fifo_map.ts";
 import type { PaidWork } from "./paid_work.ts";
@@ -24,6 +26,7 @@ const SEEN_SLOTS = 65_536;
 export class WorkMemo {
   readonly #works: FifoMap<string, PaidWork>;
   readonly #seen = new Int32Array(SEEN_SLOTS);
+  #filled = 0;
 
   constructor(limit: number = WORKS_KEPT) {
     this.#works = new FifoMap(limit);
@@ -39,8 +42,12 @@ export class WorkMemo {
     if (work.reusable !== true) return;
     const hash = hashOf(target);
     const slot = hash & (SEEN_SLOTS - 1);
-    if (this.#seen[slot] !== hash) {
+    if (this.#seen[slot] === 0) {
       this.#seen[slot] = hash;
+      if (++this.#filled === SEEN_SLOTS / 4) {
+        this.#seen.fill(0);
+        this.#filled = 0;
+      }
       return;
     }
     this.#works.set(target, work);
