@@ -14,11 +14,12 @@
  *
  * A request that needs nothing asynchronous (payments off or not asked, an in-process rate limit, a
  * rendered stats body) is answered synchronously: no promise, no turn of the event loop. The path and query
- * are read from the request's URL text, and the headers every answer of a route carries are added when the
- * Response is built, in one list.
+ * are read from the request's URL text (a query text asked before is parsed once, query_memo.ts), and the
+ * headers every answer of a route carries are added when the Response is built, in one list.
  */
 import { ApiError, internalError, stateStoreUnavailable } from "../operation/api_error.ts";
-import { parseRawQuery, type Query } from "../operation/query.ts";
+import type { Query } from "../operation/query.ts";
+import { QueryMemo } from "../operation/query_memo.ts";
 import { requestTarget } from "../operation/request_target.ts";
 import { clientAddress } from "./client_address.ts";
 import type { Config } from "../config.ts";
@@ -100,6 +101,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     : createRateLimiter(config.rateLimit, deps.state, now, (e) => storeTrouble(e, "rate limit not counted"));
   const strictPaid = config.payments === "on";
   const { serve, releases, freshnessOf, healthy } = createEndpoints(deps, now);
+  const queries = new QueryMemo();
   const mcp = createMcpRoute({
     pipeline: (request, info) => handle(request, info),
     // A POST /mcp without tools/call is one request of its client; a tool call counts as the one it runs.
@@ -116,7 +118,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     const route = routeOf(target.path);
     const query = route === undefined || route.endpoint === "docs"
       ? EMPTY_QUERY
-      : parseRawQuery(target.query);
+      : queries.parse(target.query);
     let client: string | undefined;
     const clientOf = () =>
       client ??= clientAddress(request, info?.remoteAddr.hostname ?? "unknown", config.trustProxyHops);

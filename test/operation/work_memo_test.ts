@@ -22,28 +22,6 @@ Deno.test("a reusable work is kept on its target's second preparation, not its f
   assert.equal(memo.size, 1);
 });
 
-Deno.test("targets prepared in turn are all kept on their second round, those whose slots are shared too", () => {
-  const memo = new WorkMemo(16_384);
-  // 10,000 targets in 65,536 slots: hundreds share one (the birthday bound), and each round interleaves them.
-  const targets = Array.from(
-    { length: 10_000 },
-    (_, i) => `/v1/marketing/share-of-shelf?country=ca&category=c${i}`,
-  );
-  for (let round = 0; round < 2; round++) {
-    for (const target of targets) memo.prepared(target, work(target, true));
-  }
-  assert.equal(targets.filter((target) => memo.get(target) !== undefined).length, 10_000);
-});
-
-Deno.test("a crawl of targets asked once each keeps few of them: the doorkeeper empties itself as it fills", () => {
-  const memo = new WorkMemo(200_000);
-  for (let i = 0; i < 100_000; i++) {
-    memo.prepared(`/v1/reference/classify?browse_id=${i}`, work("once", true));
-  }
-  // A slot another target filled lets a target in; the slots are emptied once a quarter of them are filled.
-  assert.ok(memo.size > 0 && memo.size < 25_000, `${memo.size} of 100,000 targets kept`);
-});
-
 Deno.test("a work that is not reusable is never kept, however often its target is prepared", () => {
   const memo = new WorkMemo(4);
   for (const reusable of [undefined, false, undefined, false]) memo.prepared("/a", work("a", reusable));
