@@ -10,7 +10,7 @@
 import { DoorkeptMap } from "../format/doorkept_map.ts";
 import type { PaidWork } from "./paid_work.ts";
 
-/** Works kept per store at most (the oldest goes first): a few hundred bytes each besides the store's data. */
+/** Works kept per store at most (the oldest goes first): a few hundred bytes each, besides the store's. */
 export const WORKS_KEPT = 16_384;
 
 /** The works of one store, by target (path and query as sent). */

@@ -86,7 +86,7 @@ export function prepareBrickAttributes(search: Query, store: ReferenceStore): Pa
   }
   return {
     operation: { operation: BRICK_ATTRIBUTES_OPERATION, items: codes.length },
-    // One brick's answer is kept whole (singleBody); a batch is not asked twice often enough to keep its work.
+    // One brick's answer is kept whole (singleBody); a batch is seldom asked twice: its work is not kept.
     reusable: codes.length === 1,
     run: () => {
       // gpc_code is validated as 8 ASCII digits, so it needs no escaping.

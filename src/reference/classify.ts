@@ -44,7 +44,7 @@ function prepareBrowseIds(ids: readonly string[], store: ReferenceStore): PaidWo
   const known = firstResult;
   return {
     operation: { operation: CLASSIFY_OPERATION, items: ids.length },
-    // One id's answer is kept whole (singleKeyedBody); a batch is not asked twice often enough to keep its work.
+    // One id's answer is kept whole (singleKeyedBody); a batch is seldom asked twice: its work is not kept.
     reusable: ids.length === 1,
     run: () => {
       if (ids.length === 1) {

@@ -5,8 +5,9 @@
  * logged (exit 135). Builds never change a file they wrote, but another tool may truncate one in place; so
  * before a lookup touches the mapping, the store compares the mapped file's size (an `lseek` on the file the
  * mapping keeps open, mmap.ts) with the manifest's. A lookup only reads a flag; the size is asked at most
- * once per interval per shard (a timer re-arms the flag), so a burst of lookups costs one system call. A truncation between a check and a read still raises SIGBUS:
- * that race is why the guard is a safety net and not a licence to change a served file.
+ * once per interval per shard (a timer re-arms the flag), so a burst of lookups costs one system call. A
+ * truncation between a check and a read still raises SIGBUS: that race is why the guard is a safety net and
+ * not a licence to change a served file.
  */
 import { ShardCorruptError } from "./shard_reader.ts";
 
@@ -19,7 +20,7 @@ export class ShardSizeGuard {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #failure: ShardCorruptError | undefined;
 
-  /** `sizeNow` reads the file's size on disk (the mapping's `size`); `intervalMs` 0 checks before every lookup. */
+  /** `sizeNow` reads the file's size on disk (the mapping's `size`); `intervalMs` 0 checks every lookup. */
   constructor(
     private readonly sizeNow: () => number,
     private readonly path: string,
