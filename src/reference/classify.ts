@@ -11,7 +11,7 @@ import type { PaidWork } from "../operation/paid_work.ts";
 import { CLASSIFY_OPERATION } from "../operation/operations.ts";
 import { normalisePhrase } from "../format/phrase_normalise.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
-import { parseQuery, type Query } from "../operation/query.ts";
+import { parseQuery, type Query, soleParameter } from "../operation/query.ts";
 import { classifyQuery, fastClassify } from "./request_params.ts";
 import type { GpcNodeView, LexiconRecord } from "../format/shard_records.ts";
 import { jsonOf, singleKeyedBody, versionedBody } from "./versioned_body.ts";
@@ -21,41 +21,125 @@ import { flat } from "../format/flat_text.ts";
 
 /** Validates a classify query and rejects it when nothing in it is known; the rest runs once paid. */
 export function prepareClassify(search: Query, store: ReferenceStore): PaidWork {
+  const text = soleParameter(search, "browse_id");
+  const scanned = text === undefined ? undefined : scannedIds(text);
+  if (scanned !== undefined) return prepareBrowseIds(scanned, store);
   const query = parseQuery(classifyQuery, search, fastClassify);
   return query.browse_id !== undefined
-    ? prepareBrowseIds(query.browse_id.split(","), store)
+    ? prepareBrowseIds(new ListedIds(query.browse_id.split(",")), store)
     : preparePhrases(query.q!.split(","), store);
 }
 
-function prepareBrowseIds(ids: readonly string[], store: ReferenceStore): PaidWork {
+/** A request's browse ids, in order: how many, each one's text and each one's classify result. */
+interface BrowseIds {
+  readonly count: number;
+  id(i: number): string;
+  result(i: number, store: ReferenceStore): string | undefined;
+}
+
+/** Ids split out of their parameter's text. */
+class ListedIds implements BrowseIds {
+  constructor(readonly list: readonly string[]) {}
+  get count(): number {
+    return this.list.length;
+  }
+  id(i: number): string {
+    return this.list[i]!;
+  }
+  result(i: number, store: ReferenceStore): string | undefined {
+    return store.browseResult(this.list[i]!);
+  }
+}
+
+/**
+ * Ids read in place from their parameter's text (`scannedIds`): id i is `text.slice(starts[i], starts[i + 1]
+ * - 1)` and its number `values[i]`, so a result made before is found without cutting the id out.
+ */
+class ScannedIds implements BrowseIds {
+  constructor(
+    readonly text: string,
+    readonly count: number,
+    readonly starts: Int32Array,
+    readonly values: Float64Array,
+  ) {}
+  id(i: number): string {
+    return this.text.slice(this.starts[i]!, this.starts[i + 1]! - 1);
+  }
+  result(i: number, store: ReferenceStore): string | undefined {
+    return store.browseResultAt(this.text, this.starts[i]!, this.starts[i + 1]! - 1, this.values[i]!);
+  }
+}
+
+const MAX_IDS = 100;
+/** 100 ids of 15 digits and the commas between them. */
+const MAX_SCANNED_CHARS = MAX_IDS * 16 - 1;
+const COMMA = 44, ZERO = 48;
+
+/**
+ * A batch's browse ids read in one pass over the parameter's text, which this pass also validates: 2 to 100
+ * comma-separated ids of 1 to 15 decimal digits without a leading zero (BROWSE_ID_PATTERN takes them all, and
+ * numbers of up to 15 digits are exact). Anything else, valid or not, is undefined and goes the general way:
+ * the schema and its messages, the text split into strings. In place of the pattern, the split and a probe
+ * of the mapped index per id, 100 ids of the embedded release take 6.3 µs instead of 11 µs in process.
+ */
+function scannedIds(text: string): ScannedIds | undefined {
+  const length = text.length;
+  if (length > MAX_SCANNED_CHARS || text.indexOf(",") < 0) return undefined;
+  const starts = new Int32Array(MAX_IDS + 1);
+  const values = new Float64Array(MAX_IDS);
+  let count = 0, start = 0, value = 0;
+  for (let i = 0; i <= length; i++) {
+    const code = i < length ? text.charCodeAt(i) : COMMA;
+    if (code === COMMA) {
+      const digits = i - start;
+      if (digits === 0 || digits > 15 || count === MAX_IDS) return undefined;
+      if (digits > 1 && text.charCodeAt(start) === ZERO) return undefined;
+      starts[count] = start;
+      values[count++] = value;
+      start = i + 1;
+      value = 0;
+    } else {
+      const digit = code - ZERO;
+      if (digit < 0 || digit > 9) return undefined;
+      value = value * 10 + digit;
+    }
+  }
+  if (count < 2) return undefined;
+  starts[count] = length + 1;
+  return new ScannedIds(text, count, starts, values);
+}
+
+function prepareBrowseIds(ids: BrowseIds, store: ReferenceStore): PaidWork {
+  const count = ids.count;
   let first = 0;
   let firstResult: string | undefined;
-  while (first < ids.length && (firstResult = store.browseResult(ids[first]!)) === undefined) first++;
+  while (first < count && (firstResult = ids.result(first, store)) === undefined) first++;
   if (firstResult === undefined) {
+    const unknown = Array.from({ length: count }, (_, i) => ids.id(i));
     throw new ApiError(
       404,
       "NO_RESULTS",
-      ids.length === 1
-        ? `browse_id ${ids[0]} is not a node of the browse tree`
-        : `none of the ${ids.length} browse_id values is a node of the browse tree`,
-      { parameter: "browse_id", unknown: ids },
+      count === 1
+        ? `browse_id ${unknown[0]} is not a node of the browse tree`
+        : `none of the ${count} browse_id values is a node of the browse tree`,
+      { parameter: "browse_id", unknown },
     );
   }
   const known = firstResult;
   return {
-    operation: { operation: CLASSIFY_OPERATION, items: ids.length },
+    operation: { operation: CLASSIFY_OPERATION, items: count },
     // One id's answer is kept whole (singleKeyedBody); a batch is seldom asked twice: its work is not kept.
-    reusable: ids.length === 1,
+    reusable: count === 1,
     run: () => {
-      if (ids.length === 1) {
-        return singleKeyedBody(store, ids[0]!, () => versionedBody([known], store.versions));
+      if (count === 1) {
+        return singleKeyedBody(store, ids.id(0), () => versionedBody([known], store.versions));
       }
-      const results = new Array<string>(ids.length);
+      const results = new Array<string>(count);
       // Ids before the first known one were looked up before the gate and are misses.
-      for (let i = 0; i < first; i++) results[i] = browseResultText(ids[i]!, undefined);
+      for (let i = 0; i < first; i++) results[i] = browseResultText(ids.id(i), undefined);
       results[first] = known;
-      for (let i = first + 1; i < ids.length; i++) {
-        results[i] = store.browseResult(ids[i]!) ?? browseResultText(ids[i]!, undefined);
+      for (let i = first + 1; i < count; i++) {
+        results[i] = ids.result(i, store) ?? browseResultText(ids.id(i), undefined);
       }
       return versionedBody(results, store.versions);
     },

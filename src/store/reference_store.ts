@@ -38,6 +38,11 @@ export interface ReferenceStore {
    * when the tree lacks the node.
    */
   browseResult(id: string): string | undefined;
+  /**
+   * `browseResult` of the id `source.slice(start, end)`, which is 1 to 15 decimal digits without a leading
+   * zero, `value` their number: a batch's ids are read from its query text and found without being cut out.
+   */
+  browseResultAt(source: string, start: number, end: number, value: number): string | undefined;
   /** A normalised phrase's bricks. */
   phrase(normalised: string): LexiconRecord | undefined;
   /** Catalog statistics, computed at build time. */

@@ -87,6 +87,16 @@ export class ReleaseStore implements ReferenceStore {
     }
   }
 
+  browseResultAt(source: string, start: number, end: number, value: number): string | undefined {
+    const shard = this.shards.browse;
+    try {
+      shard.guard?.check();
+      return shard.reader.textOfDigits(source, start, end, value, browseResultText);
+    } catch (error) {
+      throw this.#failed(error);
+    }
+  }
+
   phrase(normalised: string): LexiconRecord | undefined {
     return this.#get<LexiconRecord>("lexicon", normalised);
   }

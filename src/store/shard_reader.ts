@@ -17,6 +17,7 @@ import {
 import { flat } from "../format/flat_text.ts";
 import { mapKey } from "../format/map_key.ts";
 import { FifoMap } from "../format/fifo_map.ts";
+import { NumberTable } from "../format/number_table.ts";
 
 /** A shard that fails its checks; the message names the file. */
 export class ShardCorruptError extends Error {
@@ -67,6 +68,8 @@ export class ShardReader {
   // Kept texts (`text`): by entry when the shard has at most `textsKept` records, else by key, oldest first.
   #textsByEntry: (string | undefined)[] | undefined;
   readonly #textsByKey: FifoMap<string | number, string>;
+  /** The kept texts of a shard that keeps them all, again by their key's number (`textOfDigits`). */
+  #textsByNumber: NumberTable<string> | undefined;
   #textOf: ((key: string, record: never) => string) | undefined;
   readonly #scratch = new Uint8Array(256);
   /** Number of records. */
@@ -169,6 +172,34 @@ export class ShardReader {
       // A string key under the shard's own copy: `key` may be cut from a request's query, which it keeps alive.
       this.#textsByKey.set(typeof at === "number" ? at : this.#keyAt(entry), text);
     }
+    return text;
+  }
+
+  /**
+   * `text` of the key `source.slice(start, end)`, which is 1 to 15 decimal digits without a leading zero
+   * (the caller checked), `value` their number: a text made before is found by the number, without cutting
+   * the key out of `source` (a batch's query text). A shard that keeps all its texts finds them in a table by
+   * number; a larger one finds a key of at most 9 digits under the number its kept texts are keyed by
+   * (map_key.ts). Anything else, and a text not made yet, goes through `text`.
+   */
+  textOfDigits<T>(
+    source: string,
+    start: number,
+    end: number,
+    value: number,
+    make: (key: string, record: T) => string,
+  ): string | undefined {
+    if (this.size > this.#textsByKey.limit) {
+      if (end - start <= 9) {
+        const kept = this.#textsByKey.get(value);
+        if (kept !== undefined) return kept;
+      }
+      return this.text(source.slice(start, end), make);
+    }
+    const kept = this.#textsByNumber?.get(value);
+    if (kept !== undefined) return kept;
+    const text = this.text(source.slice(start, end), make);
+    if (text !== undefined) (this.#textsByNumber ??= new NumberTable(this.size)).set(value, text);
     return text;
   }
 

@@ -240,6 +240,9 @@ class DistStore implements OpenedStore {
   browseResult(id: string): string | undefined {
     return this.#default.browseResult(id);
   }
+  browseResultAt(source: string, start: number, end: number, value: number): string | undefined {
+    return this.#default.browseResultAt(source, start, end, value);
+  }
   phrase(normalised: string): LexiconRecord | undefined {
     return this.#default.phrase(normalised);
   }

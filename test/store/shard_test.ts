@@ -205,3 +205,66 @@ Deno.test("a shard of at most textsKept records keeps every text it made, never 
   }
   assert.deepEqual(made, pairs.map(([key]) => key));
 });
+
+const digitPairs: [string, unknown][] = [
+  ["0", { n: 0 }],
+  ["7", { n: 7 }],
+  ["16318751", { n: 16318751 }],
+  ["18776870011", { n: 18776870011 }],
+  ["123456789012345", { n: "15 digits" }],
+  ["0123", { n: "leading zero" }],
+  ["bread", { n: "a word" }],
+];
+const textOf = (key: string, record: { n: unknown }) => `${key}=${JSON.stringify(record.n)}`;
+
+/** Reads each id of `source` (comma-separated digits) by textOfDigits, as a scanned batch does. */
+function byDigits(reader: ShardReader, source: string): (string | undefined)[] {
+  const results: (string | undefined)[] = [];
+  let start = 0;
+  for (const id of source.split(",")) {
+    results.push(reader.textOfDigits(source, start, start + id.length, Number(id), textOf));
+    start += id.length + 1;
+  }
+  return results;
+}
+
+for (
+  const [size, textsKept] of [["a shard that keeps all its texts", undefined], ["a larger shard", 2]] as const
+) {
+  Deno.test(`${size} finds an id read in place from a batch's text as text() finds it`, () => {
+    const reader = new ShardReader("digits.shard", writeShard(digitPairs), textsKept);
+    const source = "16318751,999,18776870011,0,7,123456789012345,16318751";
+    const first = byDigits(reader, source);
+    assert.deepEqual(first, [
+      "16318751=16318751",
+      undefined,
+      "18776870011=18776870011",
+      "0=0",
+      "7=7",
+      '123456789012345="15 digits"',
+      "16318751=16318751",
+    ]);
+    // The same kept string as text() gives, and the same again when asked again.
+    assert.equal(first[2], reader.text("18776870011", textOf));
+    assert.deepEqual(byDigits(reader, source), first);
+    for (const [i, id] of source.split(",").entries()) assert.equal(first[i], reader.text(id, textOf));
+  });
+}
+
+Deno.test("a shard that keeps all its texts finds an id's kept text by its number alone", () => {
+  const reader = new ShardReader("digits.shard", writeShard(digitPairs));
+  assert.equal(reader.textOfDigits("1,18776870011", 2, 13, 18776870011, textOf), "18776870011=18776870011");
+  // Made once: the number finds it without reading the id's characters again.
+  assert.equal(reader.textOfDigits("xxxxxxxxxxx", 0, 11, 18776870011, textOf), "18776870011=18776870011");
+  // Not made yet: the id's characters are what is looked up.
+  assert.equal(reader.textOfDigits("xxxxxxxxxxx", 0, 11, 12345678901, textOf), undefined);
+});
+
+Deno.test("a larger shard finds an id of at most 9 digits by its number once its text is kept", () => {
+  const reader = new ShardReader("digits.shard", writeShard(digitPairs), 2);
+  assert.equal(reader.textOfDigits("16318751", 0, 8, 16318751, textOf), "16318751=16318751");
+  assert.equal(reader.textOfDigits("xxxxxxxx", 0, 8, 16318751, textOf), "16318751=16318751");
+  // Longer ids are kept under their text: the characters are read.
+  assert.equal(reader.textOfDigits("18776870011", 0, 11, 18776870011, textOf), "18776870011=18776870011");
+  assert.equal(reader.textOfDigits("xxxxxxxxxxx", 0, 11, 18776870011, textOf), undefined);
+});

@@ -251,6 +251,14 @@ export class FakeStore implements ReferenceStore {
     const record = this.browse(id);
     return record === undefined ? undefined : browseResultText(id, record);
   }
+  browseResultAt(source: string, start: number, end: number, value: number): string | undefined {
+    const id = source.slice(start, end);
+    // What a caller promises: 1 to 15 digits without a leading zero, and their number.
+    if (!/^(?:0|[1-9][0-9]{0,14})$/.test(id) || value !== Number(id)) {
+      throw new Error(`browseResultAt was given the id "${id}" as the number ${value}`);
+    }
+    return this.browseResult(id);
+  }
 
   phrase(normalised: string): LexiconRecord | undefined {
     return this.#get("phrase", normalised, LEXICON);

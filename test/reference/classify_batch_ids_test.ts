@@ -1,0 +1,89 @@
+/**
+ * A batch of browse ids is read in place from its query text (classify.ts, `scannedIds`) when it is 2 to 100
+ * ids of 1 to 15 digits without a leading zero, and split into strings otherwise: over the real embedded
+ * default, each result of a batch, either way, is the one its id answers alone, in the batch's order.
+ */
+import assert from "node:assert/strict";
+import { EMBEDDED_BASE as BASE, embeddedService } from "../support/embedded_service.ts";
+import { embeddedShard } from "../support/embedded_shards.ts";
+
+const service = await embeddedService("off");
+globalThis.addEventListener("unload", () => service.close());
+const PATH = "/v1/reference/classify";
+// The default release's browse tree (its shard is named after the release).
+const known = [...(await embeddedShard(`${service.store.versions.gpc_release}.browse`)).keys()];
+
+const MISS = {
+  gpc: null,
+  match_precision: null,
+  match_source: null,
+  inherited_from: null,
+  assurance_state: null,
+  attribute_count: 0,
+  attribute_schema: null,
+};
+
+async function classify(ids: readonly string[]): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await service.handle(new Request(`${BASE}${PATH}?browse_id=${ids.join(",")}`));
+  return { status: response.status, body: await response.json() };
+}
+
+/** What `id` answers alone: its result, or the miss result when it answers 404. */
+async function aloneResult(id: string): Promise<unknown> {
+  const { status, body } = await classify([id]);
+  if (status === 404) return { browse_id: id, ...MISS };
+  assert.equal(status, 200, id);
+  return (body.results as unknown[])[0];
+}
+
+/** A seeded generator (mulberry32), so that a failing batch is the same on every run. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+Deno.test("the embedded browse tree has ids of 9 digits and fewer and of more, which a batch reads as numbers", () => {
+  assert.ok(known.some((id) => id.length <= 9) && known.some((id) => id.length > 9 && id.length <= 15));
+  assert.ok(known.every((id) => /^[1-9][0-9]{0,14}$/.test(id)));
+});
+
+Deno.test("each result of a batch of ids is what its id answers alone, read in place or split", async () => {
+  const next = random(20_261_127);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  // Unknown ids read in place (0, 15 digits) and ids that send the batch the general way (a leading zero,
+  // 16 and 20 digits).
+  const unknownScanned = ["0", "999", "999999999", "999999999999999"];
+  const general = ["0999", "1234567890123456", "12345678901234567890"];
+  const alone = new Map<string, unknown>();
+  for (let round = 0; round < 60; round++) {
+    const count = 2 + Math.floor(next() * 99);
+    const ids = Array.from({ length: count }, () => {
+      const draw = next();
+      return draw < 0.8 ? pick(known) : draw < 0.95 || round % 3 !== 0 ? pick(unknownScanned) : pick(general);
+    });
+    // Once in a while the first ids are all unknown: the first known one is found past them.
+    if (round % 5 === 0) ids.splice(0, 3, "999", "0", "999999999999999");
+    for (const id of ids) if (!alone.has(id)) alone.set(id, await aloneResult(id));
+    const { status, body } = await classify(ids);
+    assert.equal(status, 200, ids.join(","));
+    assert.deepEqual(body.results, ids.map((id) => alone.get(id)), ids.join(","));
+  }
+});
+
+Deno.test("a batch of ids none of which is known answers 404 naming every id, read in place or split", async () => {
+  for (const ids of [["999", "0", "999999999999999"], ["999", "0999"]]) {
+    const { status, body } = await classify(ids);
+    assert.equal(status, 404);
+    const message = `none of the ${ids.length} browse_id values is a node of the browse tree`;
+    assert.equal(body.detail, message);
+    assert.deepEqual(body.error, {
+      code: "NO_RESULTS",
+      message,
+      details: { parameter: "browse_id", unknown: ids },
+    });
+  }
+});
