@@ -3,8 +3,7 @@
  * doubles, the slots of the values), growing at half full, never letting a key go. It serves a shard whose
  * texts are all kept (shard_reader.ts): a batch of browse ids is read as numbers straight from its query
  * text, and a number is found here without cutting its id out as a string, hashing that fresh string and
- * probing the mapped index. 100 ids of the embedded release, found from their query text: 6.3 µs against
- * 11 µs by pattern, split and index (in process).
+ * probing the mapped index (src/reference/classify.ts, `scannedIds`, has the figures).
  */
 
 /** The empty slot's key: no whole number is negative. */

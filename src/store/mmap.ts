@@ -5,8 +5,8 @@
  * shard and nothing is copied into the JavaScript heap. Shards are immutable files (a build writes a new
  * directory), which is what makes a long-lived mapping safe. The file stays open while it is mapped, so that
  * its size can be asked without a path (`size`: one `lseek`, a third of a microsecond, where Deno's
- * `FsFile.statSync` resolves the file's path for the read permission first, 8–9 µs). It is opened close-on-exec,
- * as Deno opens its own files: a process spawned later does not inherit it.
+ * `FsFile.statSync` resolves the file's path for the read permission first, 8–9 µs). It is opened
+ * close-on-exec, as Deno opens its own files: a process spawned later does not inherit it.
  */
 
 const PROT_READ = 1;

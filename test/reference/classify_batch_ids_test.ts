@@ -46,7 +46,7 @@ function random(seed: number): () => number {
   };
 }
 
-Deno.test("the embedded browse tree has ids of 9 digits and fewer and of more, which a batch reads as numbers", () => {
+Deno.test("the embedded browse tree has ids of up to 9 digits and of 10 to 15, each read as a number", () => {
   assert.ok(known.some((id) => id.length <= 9) && known.some((id) => id.length > 9 && id.length <= 15));
   assert.ok(known.every((id) => /^[1-9][0-9]{0,14}$/.test(id)));
 });
@@ -74,7 +74,7 @@ Deno.test("each result of a batch of ids is what its id answers alone, read in p
   }
 });
 
-Deno.test("a batch of ids none of which is known answers 404 naming every id, read in place or split", async () => {
+Deno.test("a batch of unknown ids answers 404 naming every id, read in place or not", async () => {
   for (const ids of [["999", "0", "999999999999999"], ["999", "0999"]]) {
     const { status, body } = await classify(ids);
     assert.equal(status, 404);
