@@ -226,7 +226,6 @@ class DistStore implements OpenedStore {
   tree(name: string): ReferenceStore | undefined {
     return this.#default.tree(name);
   }
-
   // The dist answers for its default release; other releases are asked through `releases`.
   code(code: string): CodeRecord | undefined {
     return this.#default.code(code);

@@ -1,16 +1,15 @@
 import assert from "node:assert/strict";
 import { mapFile } from "../../src/store/mmap.ts";
 
-/** The descriptors of this process open on `path`, by /proc (Linux). */
-function descriptorsOf(path: string): string[] {
-  return [...Deno.readDirSync("/proc/self/fd")].map((entry) => entry.name).filter((fd) => {
-    try {
-      return Deno.readLinkSync(`/proc/self/fd/${fd}`) === path;
-    } catch {
-      return false; // closed while listed (the listing's own descriptor)
-    }
-  });
+/** The descriptors process `pid` has open on `path`, as `ls` lists /proc (Linux); read by a child process. */
+function descriptorsOf(path: string, pid: number | "self" = Deno.pid): string[] {
+  const { stdout } = new Deno.Command("sh", { args: ["-c", `ls -l /proc/${pid}/fd`] }).outputSync();
+  return new TextDecoder().decode(stdout).split("\n")
+    .filter((line) => line.endsWith(` -> ${path}`))
+    .map((line) => line.split(" -> ")[0]!.split(" ").at(-1)!);
 }
+
+const LINUX = Deno.build.os === "linux";
 
 Deno.test("a mapped file has its bytes and size, and is closed once unmapped", () => {
   const path = Deno.makeTempFileSync({ suffix: ".shard" });
@@ -19,11 +18,12 @@ Deno.test("a mapped file has its bytes and size, and is closed once unmapped", (
     const mapped = mapFile(path);
     assert.equal(new TextDecoder().decode(mapped.bytes), "shard bytes");
     assert.equal(mapped.size(), 11);
+    if (LINUX) assert.equal(descriptorsOf(path).length, 1);
     Deno.truncateSync(path, 5);
     assert.equal(mapped.size(), 5, "the size is the file's now, not the mapping's");
     mapped.unmap();
     assert.equal(mapped.size(), -1);
-    if (Deno.build.os === "linux") assert.deepEqual(descriptorsOf(path), []);
+    if (LINUX) assert.deepEqual(descriptorsOf(path), []);
   } finally {
     Deno.removeSync(path);
   }
@@ -31,7 +31,7 @@ Deno.test("a mapped file has its bytes and size, and is closed once unmapped", (
 
 Deno.test({
   name: "a mapped file's descriptor is close-on-exec: a process spawned later does not inherit it",
-  ignore: Deno.build.os !== "linux",
+  ignore: !LINUX,
   fn() {
     const path = Deno.makeTempFileSync({ suffix: ".shard" });
     try {
@@ -40,9 +40,13 @@ Deno.test({
       try {
         const fds = descriptorsOf(path);
         assert.equal(fds.length, 1);
-        const flags = /^flags:\s+([0-7]+)$/m.exec(Deno.readTextFileSync(`/proc/self/fdinfo/${fds[0]}`))![1]!;
+        const { stdout } = new Deno.Command("cat", { args: [`/proc/${Deno.pid}/fdinfo/${fds[0]}`] })
+          .outputSync();
+        const flags = /^flags:\s+([0-7]+)$/m.exec(new TextDecoder().decode(stdout))![1]!;
         // O_CLOEXEC is 02000000 in the octal flags /proc prints.
         assert.equal(parseInt(flags, 8) & 0o2000000, 0o2000000, `flags ${flags}`);
+        // The shell lists its own descriptors: the mapped file is not among them.
+        assert.deepEqual(descriptorsOf(path, "self"), []);
       } finally {
         mapped.unmap();
       }
