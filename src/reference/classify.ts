@@ -81,8 +81,8 @@ const COMMA = 44, ZERO = 48;
  * numbers of up to 15 digits are exact). Anything else, valid or not, is undefined and goes the general way:
  * the schema and its messages, the text split into strings. Reading the ids this way in place of the
  * pattern, the split and a probe of the mapped index per id, a batch of 100 ids of the embedded release is
- * prepared and run in 14–15 µs instead of 21 µs (in process), and answered at 1.08 times the requests/s
- * (1.09 at full scale; docs/performance.md).
+ * prepared and run in 13–15 µs instead of 20–22 µs (in process), and answered at 1.08 times the
+ * requests/s (1.09 at full scale; docs/performance.md).
  */
 function scannedIds(text: string): ScannedIds | undefined {
   const length = text.length;
