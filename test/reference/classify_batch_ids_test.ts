@@ -6,22 +6,13 @@
 import assert from "node:assert/strict";
 import { EMBEDDED_BASE as BASE, embeddedService } from "../support/embedded_service.ts";
 import { embeddedShard } from "../support/embedded_shards.ts";
+import { MISS } from "../support/fake_store.ts";
 
 const service = await embeddedService("off");
 globalThis.addEventListener("unload", () => service.close());
 const PATH = "/v1/reference/classify";
 // The default release's browse tree (its shard is named after the release).
 const known = [...(await embeddedShard(`${service.store.versions.gpc_release}.browse`)).keys()];
-
-const MISS = {
-  gpc: null,
-  match_precision: null,
-  match_source: null,
-  inherited_from: null,
-  assurance_state: null,
-  attribute_count: 0,
-  attribute_schema: null,
-};
 
 async function classify(ids: readonly string[]): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await service.handle(new Request(`${BASE}${PATH}?browse_id=${ids.join(",")}`));

@@ -2,21 +2,11 @@ import assert from "node:assert/strict";
 import * as v from "npm:valibot@1.5.0";
 import { classifyResponseSchema } from "../../src/reference/response_schemas.ts";
 import { problemSchema } from "../../src/contract/body_schemas.ts";
-import { BROWSE, FAKE_VERSIONS, NODES } from "../support/fake_store.ts";
+import { BROWSE, FAKE_VERSIONS, MISS, NODES } from "../support/fake_store.ts";
 import { testHandler } from "../support/test_handler.ts";
 
 const PATH = "/v1/reference/classify";
 const ids = (count: number, id = "16318751") => Array.from({ length: count }, () => id).join(",");
-
-const MISS = {
-  gpc: null,
-  match_precision: null,
-  match_source: null,
-  inherited_from: null,
-  assurance_state: null,
-  attribute_count: 0,
-  attribute_schema: null,
-};
 
 async function problemOf(response: Response) {
   assert.equal(response.headers.get("content-type"), "application/problem+json");

@@ -153,18 +153,21 @@ export const CODES: Readonly<Record<string, CodeRecord>> = {
   "30002960": { kind: "attribute_value", title: "NO", active: true, attribute_count: 0 },
 };
 
+/** A classify result's fields after `browse_id` for an id the browse tree lacks. */
+export const MISS = {
+  gpc: null,
+  match_precision: null,
+  match_source: null,
+  inherited_from: null,
+  assurance_state: null,
+  attribute_count: 0,
+  attribute_schema: null,
+} as const;
+
 /** Effective mappings of Amazon US grocery browse nodes. */
 export const BROWSE: Readonly<Record<string, BrowseRecord>> = {
-  // Food: the root, with no mapping of its own and no mapped ancestor.
-  "16310211": {
-    gpc: null,
-    match_precision: null,
-    match_source: null,
-    inherited_from: null,
-    assurance_state: null,
-    attribute_count: 0,
-    attribute_schema: null,
-  },
+  // Food: the root, with no mapping of its own and no mapped ancestor: its fields are a miss's.
+  "16310211": { ...MISS },
   // Breads & Bakery
   "16318751": {
     gpc: NODES["50180000"]!,
