@@ -12,7 +12,7 @@ import { CLASSIFY_OPERATION } from "../operation/operations.ts";
 import { normalisePhrase } from "../format/phrase_normalise.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
 import { parseQuery, type Query, soleParameter } from "../operation/query.ts";
-import { classifyQuery, fastClassify } from "./request_params.ts";
+import { classifyQuery, fastClassify, MAX_ITEMS } from "./request_params.ts";
 import type { GpcNodeView, LexiconRecord } from "../format/shard_records.ts";
 import { jsonOf, singleKeyedBody, versionedBody } from "./versioned_body.ts";
 import { browseResultText } from "../format/browse_result.ts";
@@ -70,9 +70,10 @@ class ScannedIds implements BrowseIds {
   }
 }
 
-const MAX_IDS = 100;
-/** 100 ids of 15 digits and the commas between them. */
-const MAX_SCANNED_CHARS = MAX_IDS * 16 - 1;
+/** The most digits of an id read as a number: every number of up to 15 digits is exact as a double. */
+const MAX_SCANNED_DIGITS = 15;
+/** The most ids of a batch, each of the most digits, and the commas between them. */
+const MAX_SCANNED_CHARS = MAX_ITEMS * (MAX_SCANNED_DIGITS + 1) - 1;
 const COMMA = 44, ZERO = 48;
 
 /**
@@ -87,14 +88,14 @@ const COMMA = 44, ZERO = 48;
 function scannedIds(text: string): ScannedIds | undefined {
   const length = text.length;
   if (length > MAX_SCANNED_CHARS || text.indexOf(",") < 0) return undefined;
-  const starts = new Int32Array(MAX_IDS + 1);
-  const values = new Float64Array(MAX_IDS);
+  const starts = new Int32Array(MAX_ITEMS + 1);
+  const values = new Float64Array(MAX_ITEMS);
   let count = 0, start = 0, value = 0;
   for (let i = 0; i <= length; i++) {
     const code = i < length ? text.charCodeAt(i) : COMMA;
     if (code === COMMA) {
       const digits = i - start;
-      if (digits === 0 || digits > 15 || count === MAX_IDS) return undefined;
+      if (digits === 0 || digits > MAX_SCANNED_DIGITS || count === MAX_ITEMS) return undefined;
       if (digits > 1 && text.charCodeAt(start) === ZERO) return undefined;
       starts[count] = start;
       values[count++] = value;
