@@ -89,10 +89,9 @@ export const TEMPLATES_KEPT = 16_384;
 const templates = new FifoMap<Answer, Template>(TEMPLATES_KEPT);
 
 /**
- * The Response of a shared `answer`: a copy of the one made once with `release` and, when `noStore`, NO_STORE
- * after its own headers (made again when a request brings another release, or once it is no longer kept),
- * with `added` after those; the same headers, in the same order, as
- * `responseOf(answer, [...release, NO_STORE?, ...added])`.
+ * The Response of a shared `answer`: a copy of its template (`sharedTemplate`) with `added` after the
+ * template's headers; the same headers, in the same order, as `responseOf(answer, [...release, NO_STORE?,
+ * ...added])`.
  */
 export function sharedResponseOf(
   answer: Answer,
@@ -100,18 +99,36 @@ export function sharedResponseOf(
   noStore: boolean,
   added: Pairs,
 ): Response {
+  return copyWith(sharedTemplate(answer, release, noStore), added);
+}
+
+/** A copy of `template` (a Response never sent itself) with `added` after its headers. */
+export function copyWith(template: Response, added: readonly [string, string][]): Response {
+  const response = template.clone();
+  if (added.length > 0) {
+    const headers = response.headers;
+    for (const [name, value] of added) headers.append(name, value);
+  }
+  return response;
+}
+
+/**
+ * The Response made once of a shared `answer` with `release` and, when `noStore`, NO_STORE after its own
+ * headers, to be copied and never sent itself: made again when a request brings another release, or once it
+ * is no longer kept.
+ */
+export function sharedTemplate(
+  answer: Answer,
+  release: readonly [string, string][],
+  noStore: boolean,
+): Response {
   let template = templates.get(answer);
   if (template === undefined || template.release !== release || template.noStore !== noStore) {
     const fixed = noStore ? [...release, NO_STORE] : release;
     template = { release, noStore, response: unregistered(responseOf(answer, fixed)) };
     templates.set(answer, template);
   }
-  const response = template.response.clone();
-  if (added.length > 0) {
-    const headers = response.headers;
-    for (const [name, value] of added) headers.append(name, value);
-  }
-  return response;
+  return template.response;
 }
 
 /**

@@ -15,7 +15,9 @@
  * A request that needs nothing asynchronous (payments off or not asked, an in-process rate limit, a
  * rendered stats body) is answered synchronously: no promise, no turn of the event loop. The path and query
  * are read from the request's URL text (a query text asked before is parsed once, query_memo.ts), and the
- * headers every answer of a route carries are added when the Response is built, in one list.
+ * headers every answer of a route carries are added when the Response is built, in one list. A GET whose
+ * URL alone decided a shared answer before is answered, from its URL's third request on, as a copy of that
+ * answer's Response with its own request id and log line, before any of the above (kept_targets.ts).
  */
 import { ApiError, internalError, stateStoreUnavailable } from "../operation/api_error.ts";
 import type { Query } from "../operation/query.ts";
@@ -30,20 +32,22 @@ import { createRateLimiter, type RateLimiter, unlimited } from "./rate_limit.ts"
 import type { ReferenceStore, StoreProblem } from "../store/reference_store.ts";
 import { requestIdOf } from "./request_id.ts";
 import type { Log } from "../log/request_log.ts";
-import { routeOf } from "./router.ts";
+import { type Route, routeOf } from "./router.ts";
 import { type StateStore, StateStoreError } from "../state/state_store.ts";
 import type { ReadinessBody } from "./readiness.ts";
 import { storeTroubleLog } from "./store_trouble.ts";
 import {
   type Answer,
+  copyWith,
   errorAnswer,
   headOf,
   NO_STORE,
   type Pairs,
   responseOf,
-  sharedResponseOf,
+  sharedTemplate,
   withHeaders,
 } from "./answer.ts";
+import { KeptTargets } from "./kept_targets.ts";
 import { createEndpoints, methodNotAllowed, notFound, type Outcome, unavailable } from "./endpoints.ts";
 import { type ChosenRelease, RELEASE_HEADER, TREE_PARAMETER } from "./release_choice.ts";
 import { createMcpRoute } from "./mcp_route.ts";
@@ -68,6 +72,8 @@ export interface HandlerDeps {
   readonly log: Log;
   /** Clock for rate limiting, in ms. */
   readonly now?: () => number;
+  /** The answers kept by URL (kept_targets.ts); a new one over the store's health when absent. */
+  readonly keptTargets?: KeptTargets;
 }
 
 /**
@@ -102,6 +108,8 @@ export function createHandler(deps: HandlerDeps): Handler {
   const strictPaid = config.payments === "on";
   const { serve, releases, freshnessOf, healthy } = createEndpoints(deps, now);
   const queries = new QueryMemo();
+  const kept = deps.keptTargets ?? new KeptTargets(healthy);
+  const paidFree = deps.gate.off === true;
   const mcp = createMcpRoute({
     pipeline: (request, info) => handle(request, info),
     // A POST /mcp without tools/call is one request of its client; a tool call counts as the one it runs.
@@ -114,14 +122,35 @@ export function createHandler(deps: HandlerDeps): Handler {
     const method = request.method;
     const headers = request.headers;
     const requestId = requestIdOf(headers.get("x-request-id"));
-    const target = requestTarget(request.url);
+    let client: string | undefined;
+    const clientOf = () =>
+      client ??= clientAddress(request, info?.remoteAddr.hostname ?? "unknown", config.trustProxyHops);
+    const logged = (response: Response, path: string): Response => {
+      if (log.requests || response.status >= 500) {
+        log.request({
+          request_id: requestId,
+          method,
+          path,
+          status: response.status,
+          duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
+          client: clientOf(),
+          tool: info?.tool,
+        });
+      }
+      return response;
+    };
+    const url = request.url;
+    const keptGet = method === "GET" && info?.tool === undefined;
+    if (keptGet) {
+      const found = kept.answer(url, headers, requestId);
+      if (found !== undefined) return logged(found.response, found.path);
+    }
+
+    const target = requestTarget(url);
     const route = routeOf(target.path);
     const query = route === undefined || route.endpoint === "docs"
       ? EMPTY_QUERY
       : queries.parse(target.query);
-    let client: string | undefined;
-    const clientOf = () =>
-      client ??= clientAddress(request, info?.remoteAddr.hostname ?? "unknown", config.trustProxyHops);
     let extra = NONE;
     // The default release until the request names another; errors before the choice carry its headers.
     let release: ChosenRelease = releases.fallback;
@@ -176,28 +205,18 @@ export function createHandler(deps: HandlerDeps): Handler {
       for (const pair of extra) added.push(pair);
       let response: Response;
       if (!(outcome instanceof Response) && outcome.shared === true) {
-        response = sharedResponseOf(outcome, versions, noStore, added);
+        const template = sharedTemplate(outcome, versions, noStore);
+        response = copyWith(template, added);
+        // Nothing but the URL decided this answer: kept for its next requests (kept_targets.ts).
+        if (keptGet && added.length === 1 && route !== undefined && keepable(route)) {
+          kept.offer(url, headers, target.path, template);
+        }
       } else {
         const all = noStore ? [...versions, NO_STORE, ...added] : [...versions, ...added];
         response = outcome instanceof Response ? withHeaders(outcome, all) : responseOf(outcome, all);
       }
-      if (method === "HEAD") return headOf(response).then(logged);
-      return logged(response);
-    };
-
-    const logged = (response: Response): Response => {
-      if (log.requests || response.status >= 500) {
-        log.request({
-          request_id: requestId,
-          method,
-          path: target.path,
-          status: response.status,
-          duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
-          client: clientOf(),
-          tool: info?.tool,
-        });
-      }
-      return response;
+      if (method === "HEAD") return headOf(response).then((head) => logged(head, target.path));
+      return logged(response, target.path);
     };
 
     let outcome: Outcome | Promise<Outcome>;
@@ -231,6 +250,10 @@ export function createHandler(deps: HandlerDeps): Handler {
     }
     return outcome instanceof Promise ? outcome.then(undefined, fail).then(finish) : finish(outcome);
   };
+  /** A route whose answer no counted request or payment decides. */
+  function keepable(route: Route): boolean {
+    return !(route.rateLimited && limiter !== unlimited) && !(route.paid && !paidFree);
+  }
   return handle;
 }
 
