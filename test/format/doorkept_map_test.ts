@@ -35,3 +35,20 @@ Deno.test("a crawl of keys offered once each keeps few of them: the doorkeeper e
   // A slot another target filled lets a target in; the slots are emptied once a quarter of them are filled.
   assert.ok(map.size > 0 && map.size < 25_000, `${map.size} of 100,000 targets kept`);
 });
+
+Deno.test("two keys of one hash never answer each other's value: they take turns", () => {
+  // These two share FNV-1a's 30 high bits (found by trying ids in turn), the number the values are kept under.
+  const [first, second] = [
+    "/v1/reference/classify?browse_id=12483",
+    "/v1/reference/classify?browse_id=220169",
+  ];
+  const map = new DoorkeptMap<string>(16);
+  map.offer(first, "first");
+  map.offer(first, "first");
+  assert.deepEqual([map.get(first), map.get(second)], ["first", undefined]);
+  map.offer(second, "second");
+  map.offer(second, "second");
+  assert.deepEqual([map.get(first), map.get(second), map.size], [undefined, "second", 1]);
+  map.offer(first, "first again");
+  assert.deepEqual([map.get(first), map.get(second), map.size], ["first again", undefined, 1]);
+});
