@@ -142,21 +142,21 @@ export function createEndpoints(deps: HandlerDeps, now: () => number): Endpoints
         if (unhealthy()) throw unavailable();
         checkRequestTarget(target);
         const memo = workMemo(release.store);
-        let work = memo.get(target.instance);
+        let work = memo.get(target.instance, target.hash);
         if (work === undefined) {
           const prepare = route.endpoint === "classify" ? prepareClassify : prepareBrickAttributes;
-          memo.prepared(target.instance, work = prepare(query, release.store));
+          memo.prepared(target.instance, work = prepare(query, release.store), target.hash);
         }
         return paid(request, target, work, call);
       }
       case "catalog": {
         if (unhealthy()) throw unavailable();
         const memo = workMemo(store);
-        let work = memo.get(target.instance);
+        let work = memo.get(target.instance, target.hash);
         if (work === undefined) {
           const prepare = CATALOG_SERVED[route.operation!]?.prepare;
           if (prepare === undefined) throw notFound(target.path);
-          memo.prepared(target.instance, work = prepare(query, store, now));
+          memo.prepared(target.instance, work = prepare(query, store, now), target.hash);
         }
         return paid(request, target, work, call);
       }

@@ -16,8 +16,9 @@
  * rendered stats body) is answered synchronously: no promise, no turn of the event loop. The path and query
  * are read from the request's URL text (a query text asked before is parsed once, query_memo.ts), and the
  * headers every answer of a route carries are added when the Response is built, in one list. A GET whose
- * URL alone decided a shared answer before is answered, from its URL's third request on, as a copy of that
- * answer's Response with its own request id and log line, before any of the above (kept_targets.ts).
+ * target alone decided a shared answer before is answered, from the target's third request on, as a copy
+ * of that answer's Response with its own request id and log line, before any of the above
+ * (kept_targets.ts).
  */
 import { ApiError, internalError, stateStoreUnavailable } from "../operation/api_error.ts";
 import type { Query } from "../operation/query.ts";
@@ -72,7 +73,7 @@ export interface HandlerDeps {
   readonly log: Log;
   /** Clock for rate limiting, in ms. */
   readonly now?: () => number;
-  /** The answers kept by URL (kept_targets.ts); a new one over the store's health when absent. */
+  /** The answers kept by target (kept_targets.ts); a new one over the store's health when absent. */
   readonly keptTargets?: KeptTargets;
 }
 
@@ -122,15 +123,16 @@ export function createHandler(deps: HandlerDeps): Handler {
     const method = request.method;
     const headers = request.headers;
     const requestId = requestIdOf(headers.get("x-request-id"));
+    const target = requestTarget(request.url);
     let client: string | undefined;
     const clientOf = () =>
       client ??= clientAddress(request, info?.remoteAddr.hostname ?? "unknown", config.trustProxyHops);
-    const logged = (response: Response, path: string): Response => {
+    const logged = (response: Response): Response => {
       if (log.requests || response.status >= 500) {
         log.request({
           request_id: requestId,
           method,
-          path,
+          path: target.path,
           status: response.status,
           duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
           client: clientOf(),
@@ -139,18 +141,14 @@ export function createHandler(deps: HandlerDeps): Handler {
       }
       return response;
     };
-    const url = request.url;
     const keptGet = method === "GET" && info?.tool === undefined;
     if (keptGet) {
-      const found = kept.answer(url, headers, requestId);
-      if (found !== undefined) return logged(found.response, found.path);
+      const found = kept.answer(target, headers, requestId);
+      if (found !== undefined) return logged(found);
     }
 
-    const target = requestTarget(url);
     const route = routeOf(target.path);
-    const query = route === undefined || route.endpoint === "docs"
-      ? EMPTY_QUERY
-      : queries.parse(target.query);
+    const query = route === undefined || route.endpoint === "docs" ? EMPTY_QUERY : queries.parse(target);
     let extra = NONE;
     // The default release until the request names another; errors before the choice carry its headers.
     let release: ChosenRelease = releases.fallback;
@@ -207,16 +205,16 @@ export function createHandler(deps: HandlerDeps): Handler {
       if (!(outcome instanceof Response) && outcome.shared === true) {
         const template = sharedTemplate(outcome, versions, noStore);
         response = copyWith(template, added);
-        // Nothing but the URL decided this answer: kept for its next requests (kept_targets.ts).
+        // Nothing but the target decided this answer: kept for its next requests (kept_targets.ts).
         if (keptGet && added.length === 1 && route !== undefined && keepable(route)) {
-          kept.offer(url, headers, target.path, template);
+          kept.offer(target, headers, template);
         }
       } else {
         const all = noStore ? [...versions, NO_STORE, ...added] : [...versions, ...added];
         response = outcome instanceof Response ? withHeaders(outcome, all) : responseOf(outcome, all);
       }
-      if (method === "HEAD") return headOf(response).then((head) => logged(head, target.path));
-      return logged(response, target.path);
+      if (method === "HEAD") return headOf(response).then(logged);
+      return logged(response);
     };
 
     let outcome: Outcome | Promise<Outcome>;

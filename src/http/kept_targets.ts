@@ -1,6 +1,6 @@
 /**
- * Answers kept whole by request URL: a GET whose answer was a shared answer (a one-item classify or
- * brick-attributes body, stats, the releases list) that nothing but its URL decided is answered again, from
+ * Answers kept whole by request target (path and query as sent): a GET whose answer was a shared answer (a one-item classify or
+ * brick-attributes body, stats, the releases list) that nothing but its target decided is answered again, from
  * its second time on, as a copy of the same Response with its own X-Request-Id, and logged; the route, the
  * query, the release, the kept work and the answer are not looked up again. Its bytes are those of the
  * whole pipeline (test/http/kept_targets_test.ts compares them).
@@ -10,25 +10,20 @@
  * an `X-GPC-Release` (the release chosen), an `If-None-Match` (a 304), a route that counts requests while
  * the rate limit is on, or a paid route while payments are on (the gate decides every time). A handler
  * serves one dist (a swapped-in dist gets a new handler, and so new kept answers), and a kept answer is not
- * used once a shard has failed a check. On classify of one id of the embedded release: 1.2 times the
+ * used once a shard has failed a check. The host a request names changes no answer: it is not in the key. On classify of one id of the embedded release: 1.2 times the
  * requests/s of the whole pipeline (docs/performance.md).
  */
 import { DoorkeptMap } from "../format/doorkept_map.ts";
 import { RELEASE_HEADER } from "../contract/release_header.ts";
 import { copyWith } from "./answer.ts";
+import type { RequestTarget } from "../operation/request_target.ts";
 
-/** URLs whose answer is kept, at most (the oldest goes first); each holds a Response shared with answer.ts. */
+/** Targets whose answer is kept, at most (the oldest goes first); each holds a Response shared with answer.ts. */
 export const TARGETS_KEPT = 16_384;
 
-/** A kept answer: its Response with every header but X-Request-Id, and the path its log line names. */
-export interface KeptTarget {
-  readonly path: string;
-  readonly response: Response;
-}
-
-/** The answers one handler keeps by URL. */
+/** The answers one handler keeps by target: each its Response with every header but X-Request-Id. */
 export class KeptTargets {
-  readonly #kept: DoorkeptMap<KeptTarget>;
+  readonly #kept: DoorkeptMap<Response>;
   /** Requests answered from a kept answer. */
   served = 0;
 
@@ -38,23 +33,23 @@ export class KeptTargets {
   }
 
   /**
-   * The kept answer of a GET of `url` with `headers`, made ready for `requestId`, when one is kept and no
-   * header of the request could change it; else undefined.
+   * The kept answer of a GET of `target` with `headers`, with `requestId`, when one is kept and no header of
+   * the request could change it; else undefined.
    */
-  answer(url: string, headers: Headers, requestId: string): KeptTarget | undefined {
-    const kept = this.#kept.get(url);
+  answer(target: RequestTarget, headers: Headers, requestId: string): Response | undefined {
+    const kept = this.#kept.get(target.instance, target.hash);
     if (kept === undefined || !usableWith(headers) || !this.usable()) return undefined;
     this.served++;
-    return { path: kept.path, response: copyWith(kept.response, [["X-Request-Id", requestId]]) };
+    return copyWith(kept, [["X-Request-Id", requestId]]);
   }
 
   /**
-   * Offers the answer the pipeline gave a GET of `url` with `headers` (the caller checked the route, the
+   * Offers the answer the pipeline gave a GET of `target` with `headers` (the caller checked the route, the
    * method and that nothing was added but X-Request-Id): `response` is the shared answer's Response without
-   * X-Request-Id, never sent itself. Kept from its URL's second offer on.
+   * X-Request-Id, never sent itself. Kept from its target's second offer on.
    */
-  offer(url: string, headers: Headers, path: string, response: Response): void {
-    if (usableWith(headers)) this.#kept.offer(url, { path, response });
+  offer(target: RequestTarget, headers: Headers, response: Response): void {
+    if (usableWith(headers)) this.#kept.offer(target.instance, response, target.hash);
   }
 }
 

@@ -5,6 +5,7 @@
  * service's (percent-escapes, dot segments) is normalised by the URL parser, so an odd spelling of a known
  * path still finds it, as before.
  */
+import { textHash } from "../format/doorkept_map.ts";
 
 /** A request target: the path, the raw query (without "?", "" when none), and the whole path + query. */
 export interface RequestTarget {
@@ -12,6 +13,11 @@ export interface RequestTarget {
   readonly query: string;
   /** Path and query as the client sent them, for problem documents' `instance`. */
   readonly instance: string;
+  /**
+   * `textHash(instance)`: what the memos keyed by the target (its query, its work, its kept answer) find it
+   * by, computed once a request and from the URL's own characters.
+   */
+  readonly hash: number;
 }
 
 const NEEDS_PARSER = /[%.\\]/;
@@ -27,11 +33,13 @@ export function requestTarget(url: string): RequestTarget {
   const path = url.slice(start, end);
   if (NEEDS_PARSER.test(path) || (hash >= 0 && (mark < 0 || hash > mark))) return parsed(url);
   const query = mark < 0 ? "" : url.slice(mark + 1);
-  return { path, query, instance: query === "" ? path : url.slice(start) };
+  if (query === "") return { path, query, instance: path, hash: textHash(url, start, end) };
+  return { path, query, instance: url.slice(start), hash: textHash(url, start) };
 }
 
 function parsed(url: string): RequestTarget {
   const parsedUrl = new URL(url);
   const query = parsedUrl.search.slice(1);
-  return { path: parsedUrl.pathname, query, instance: parsedUrl.pathname + parsedUrl.search };
+  const instance = parsedUrl.pathname + parsedUrl.search;
+  return { path: parsedUrl.pathname, query, instance, hash: textHash(instance) };
 }

@@ -21,14 +21,14 @@ export class WorkMemo {
     this.#works = new DoorkeptMap(limit);
   }
 
-  /** The work kept for `target`, if any. */
-  get(target: string): PaidWork | undefined {
-    return this.#works.get(target);
+  /** The work kept for `target`, if any; `hash` is the target's (RequestTarget's), when the caller has it. */
+  get(target: string, hash?: number): PaidWork | undefined {
+    return this.#works.get(target, hash);
   }
 
-  /** Keeps a reusable `work` for `target` once the target has been prepared before. */
-  prepared(target: string, work: PaidWork): void {
-    if (work.reusable === true) this.#works.offer(target, work);
+  /** Keeps a reusable `work` for `target` once the target has been prepared before; `hash` as in `get`. */
+  prepared(target: string, work: PaidWork, hash?: number): void {
+    if (work.reusable === true) this.#works.offer(target, work, hash);
   }
 
   /** Works kept. */
