@@ -22,16 +22,28 @@ export function freshnessHours(record: CountryRecord, nowMs: number): string {
  * else the default (`us`), so that a 400 for a bad country still says how fresh the default data is.
  */
 export function freshnessCountry(search: Query): Country {
-  const given = search.country;
-  return given === "us" || given === "ca" ? given : "us";
+  return search.country === "ca" ? "ca" : "us";
 }
 
-/** The X-Data-Freshness-Hours value for a request, or undefined when the country has no data at all. */
+/** Each store's country records as the freshness header found them (a record never changes in a store). */
+const countryRecords = new WeakMap<ReferenceStore, Partial<Record<Country, CountryRecord | null>>>();
+
+/**
+ * The X-Data-Freshness-Hours value for a request, or undefined when the country has no data at all. The
+ * country's record is looked up once per store: every catalog request asks for it.
+ */
 export function freshnessHeader(
   search: Query,
   store: ReferenceStore,
   nowMs: number,
 ): string | undefined {
-  const record = store.catalog<CountryRecord>("catalog", `country:${freshnessCountry(search)}`);
-  return record === undefined ? undefined : freshnessHours(record, nowMs);
+  const country = freshnessCountry(search);
+  let records = countryRecords.get(store);
+  if (records === undefined) countryRecords.set(store, records = {});
+  let record = records[country];
+  if (record === undefined) {
+    record = store.catalog<CountryRecord>("catalog", `country:${country}`) ?? null;
+    records[country] = record;
+  }
+  return record === null ? undefined : freshnessHours(record, nowMs);
 }

@@ -65,18 +65,30 @@ function answerWork(
   resolved: string,
   retailer: number | undefined,
 ): PaidWork {
+  // Everything after `meta`, made on the first run and kept with the work (a kept work answers its target
+  // again: work_memo.ts); only `meta` is made for each answer. Not flattened: a few pieces around the
+  // fragment, which many targets share, so that a kept work holds no copy of it.
+  let rest: string | undefined;
   return {
     operation: { operation, items: 1 },
     reusable: true,
     run: () => {
-      const answer = store.catalog<AnswerRecord>(shard, key);
-      const fragment = retailer === undefined ? answer?.json : answer?.by_retailer[retailer];
-      // The lookup shard said the input resolves; a missing answer is a broken dist, not a miss.
-      if (fragment === undefined || fragment === null) throw new Error(`${shard} holds no answer for ${key}`);
-      return `{"meta":${metaJson(record, now())},"resolved":${resolved},${
-        expanded(answer!, retailer, fragment, () =>
-          store.catalog<readonly string[]>(shard, `${record.country}:${SHARED_TEXT_KEY}`))
-      }}`;
+      if (rest === undefined) {
+        const answer = store.catalog<AnswerRecord>(shard, key);
+        const fragment = retailer === undefined ? answer?.json : answer?.by_retailer[retailer];
+        // The lookup shard said the input resolves; a missing answer is a broken dist, not a miss.
+        if (fragment === undefined || fragment === null) {
+          throw new Error(`${shard} holds no answer for ${key}`);
+        }
+        const text = expanded(
+          answer!,
+          retailer,
+          fragment,
+          () => store.catalog<readonly string[]>(shard, `${record.country}:${SHARED_TEXT_KEY}`),
+        );
+        rest = `,"resolved":${resolved},${text}}`;
+      }
+      return `{"meta":${metaJson(record, now())}${rest}`;
     },
   };
 }
