@@ -214,3 +214,23 @@ Deno.test("GET /v1/public/retailers lists the country's retailers with their qua
   assert.equal((await fetch("/v1/public/retailers?country=us")).status, 404);
   assert.equal((await fetch("/v1/public/retailers?country=fr")).status, 400);
 });
+
+Deno.test("a target asked again is answered from its kept work: no lookup at all, only meta made anew", async () => {
+  let now = NOW;
+  const { fetch, store } = catalogHandler(compiled, { now: () => now });
+  const target = `${path}?country=ca&category=Bakery`;
+  const first = await (await fetch(target)).json();
+  await (await fetch(target)).arrayBuffer();
+  const looked = store.lookups.length;
+  now += 90_000;
+  const later = await fetch(target);
+  assert.equal(later.headers.get("x-data-freshness-hours"), "36.0");
+  const body = await later.json();
+  now += 3_600_000;
+  const last = await fetch(target);
+  assert.equal(last.headers.get("x-data-freshness-hours"), "37.0");
+  assert.equal((await last.json()).meta.freshness_seconds, 129600 + 90 + 3600);
+  assert.equal(store.lookups.length, looked);
+  assert.equal(body.meta.freshness_seconds, 129600 + 90);
+  assert.deepEqual({ ...body, meta: first.meta }, first);
+});
