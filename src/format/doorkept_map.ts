@@ -33,14 +33,19 @@ export class DoorkeptMap<V> {
     this.#kept = new FifoMap(limit);
   }
 
-  /** The value kept for `key`, if any; `hash` is `textHash(key)`, when the caller has it already. */
+  /**
+   * The value kept for `key`, if any; `hash` is `textHash(key)`, when the caller has it already, or 0 for a
+   * key never to be kept.
+   */
   get(key: string, hash: number = textHash(key)): V | undefined {
+    if (hash === 0) return undefined;
     const kept = this.#kept.get(keyOf(hash));
     return kept !== undefined && kept.key === key ? kept.value : undefined;
   }
 
   /** Keeps `value` for `key` if `key` was offered before (see above); `hash` as in `get`. */
   offer(key: string, value: V, hash: number = textHash(key)): void {
+    if (hash === 0) return;
     const slot = hash & (SEEN_SLOTS - 1);
     if (this.#seen[slot] === 0) {
       this.#seen[slot] = hash;

@@ -15,10 +15,14 @@ export interface RequestTarget {
   readonly instance: string;
   /**
    * `textHash(instance)`: what the memos keyed by the target (its query, its work, its kept answer) find it
-   * by, computed once a request and from the URL's own characters.
+   * by, computed once a request and from the URL's own characters; 0 for a target of more than
+   * KEPT_TARGET_CHARS, which no memo keeps (a batch: its query is parsed and its work made each time).
    */
   readonly hash: number;
 }
+
+/** The longest target the memos keep (query_memo.ts keeps queries of at most 256 characters). */
+export const KEPT_TARGET_CHARS = 512;
 
 const NEEDS_PARSER = /[%.\\]/;
 
@@ -33,13 +37,18 @@ export function requestTarget(url: string): RequestTarget {
   const path = url.slice(start, end);
   if (NEEDS_PARSER.test(path) || (hash >= 0 && (mark < 0 || hash > mark))) return parsed(url);
   const query = mark < 0 ? "" : url.slice(mark + 1);
-  if (query === "") return { path, query, instance: path, hash: textHash(url, start, end) };
-  return { path, query, instance: url.slice(start), hash: textHash(url, start) };
+  if (query === "") return { path, query, instance: path, hash: hashOf(url, start, end) };
+  return { path, query, instance: url.slice(start), hash: hashOf(url, start, url.length) };
+}
+
+/** The hash of the target `text.slice(start, end)`, 0 when no memo keeps a target that long. */
+function hashOf(text: string, start: number, end: number): number {
+  return end - start > KEPT_TARGET_CHARS ? 0 : textHash(text, start, end);
 }
 
 function parsed(url: string): RequestTarget {
   const parsedUrl = new URL(url);
   const query = parsedUrl.search.slice(1);
   const instance = parsedUrl.pathname + parsedUrl.search;
-  return { path: parsedUrl.pathname, query, instance, hash: textHash(instance) };
+  return { path: parsedUrl.pathname, query, instance, hash: hashOf(instance, 0, instance.length) };
 }

@@ -52,3 +52,9 @@ Deno.test("two keys of one hash never answer each other's value: they take turns
   map.offer(first, "first again");
   assert.deepEqual([map.get(first), map.get(second), map.size], ["first again", undefined, 1]);
 });
+
+Deno.test("a key offered with the hash 0 is never kept", () => {
+  const map = new DoorkeptMap<string>(16);
+  for (let i = 0; i < 3; i++) map.offer("/long", "value", 0);
+  assert.deepEqual([map.get("/long", 0), map.get("/long"), map.size], [undefined, undefined, 0]);
+});

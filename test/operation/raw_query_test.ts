@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseRawQuery, queryObject } from "../../src/operation/query.ts";
-import { requestTarget } from "../../src/operation/request_target.ts";
+import { KEPT_TARGET_CHARS, requestTarget } from "../../src/operation/request_target.ts";
 import { textHash } from "../../src/format/doorkept_map.ts";
 
 // Each raw query decodes as URLSearchParams decodes it: the parser's fast path must never differ.
@@ -63,3 +63,13 @@ for (const [url, expected] of TARGETS) {
     assert.equal(expected.instance, parsed.pathname + parsed.search);
   });
 }
+
+Deno.test("a target longer than KEPT_TARGET_CHARS has the hash 0: no memo keeps it", () => {
+  const ids = Array.from({ length: 100 }, (_, i) => String(16318751 + i)).join(",");
+  const long = requestTarget(`http://h:1/v1/reference/classify?browse_id=${ids}`);
+  assert.ok(long.instance.length > KEPT_TARGET_CHARS);
+  assert.equal(long.hash, 0);
+  const most = requestTarget(`http://h:1/v1/reference/classify?q=${"a".repeat(KEPT_TARGET_CHARS - 25)}`);
+  assert.equal(most.instance.length, KEPT_TARGET_CHARS);
+  assert.equal(most.hash, textHash(most.instance));
+});
