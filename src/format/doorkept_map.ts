@@ -12,7 +12,7 @@
  * string it has not seen as that object first looks it up in V8's table of internalized strings, and a
  * request's key (cut from its URL) is never there: the lookup walks that table to an empty slot, reads that
  * miss the CPU caches on a server. Keyed by the hash, a catalog request (its query, its kept work and the
- * answers kept by URL: three lookups) took 1.3–1.4 µs less CPU time (share of shelf 30.7 → 29.3 µs a
+ * answers kept by target: three lookups) took 1.3–1.4 µs less CPU time (share of shelf 30.7 → 29.3 µs a
  * request, 1.05 times the requests/s; inflation 1.03; docs/performance.md). Two keys of one hash take turns:
  * the later one's offer replaces the other's value, which is then asked again as new.
  */

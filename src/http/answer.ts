@@ -88,21 +88,7 @@ interface Template {
 export const TEMPLATES_KEPT = 16_384;
 const templates = new FifoMap<Answer, Template>(TEMPLATES_KEPT);
 
-/**
- * The Response of a shared `answer`: a copy of its template (`sharedTemplate`) with `added` after the
- * template's headers; the same headers, in the same order, as `responseOf(answer, [...release, NO_STORE?,
- * ...added])`.
- */
-export function sharedResponseOf(
-  answer: Answer,
-  release: readonly [string, string][],
-  noStore: boolean,
-  added: Pairs,
-): Response {
-  return copyWith(sharedTemplate(answer, release, noStore), added);
-}
-
-/** A copy of `template` (a Response never sent itself) with `added` after its headers. */
+/** A copy of `template` (a Response never sent itself: `sharedTemplate`'s) with `added` after its headers. */
 export function copyWith(template: Response, added: readonly [string, string][]): Response {
   const response = template.clone();
   if (added.length > 0) {
@@ -115,7 +101,8 @@ export function copyWith(template: Response, added: readonly [string, string][])
 /**
  * The Response made once of a shared `answer` with `release` and, when `noStore`, NO_STORE after its own
  * headers, to be copied and never sent itself: made again when a request brings another release, or once it
- * is no longer kept.
+ * is no longer kept. Its copy with `added` (`copyWith`) has the same headers, in the same order, as
+ * `responseOf(answer, [...release, NO_STORE?, ...added])`.
  */
 export function sharedTemplate(
   answer: Answer,

@@ -1,16 +1,22 @@
 import assert from "node:assert/strict";
 import {
   type Answer,
+  copyWith,
   headOf,
   keptAnswer,
   NO_STORE,
   type Pairs,
   responseOf,
-  sharedResponseOf,
+  sharedTemplate,
   TEMPLATES_KEPT,
   unregistered,
 } from "../../src/http/answer.ts";
 import { KeptBody } from "../../src/operation/kept_body.ts";
+
+/** The Response a request gets of a shared answer, as the handler makes it: its template copied with `added`. */
+function sharedResponseOf(answer: Answer, release: Pairs, noStore: boolean, added: Pairs): Response {
+  return copyWith(sharedTemplate(answer, release, noStore), added);
+}
 
 const CHALLENGE = "eyJ4NDAyVmVyc2lvbiI6Mn0=".repeat(100);
 const SHARED: Answer = {
