@@ -11,7 +11,7 @@
  * once stdout moves again. Stdout itself is written by a worker thread (stdout_writer.ts), which is what
  * lets the exit wait for a batch already handed over.
  */
-import { StdoutWriter } from "./stdout_writer.ts";
+import { EXIT_WAIT_MS, StdoutWriter } from "./stdout_writer.ts";
 
 /** A batch is written once this many bytes are pending. */
 export const FLUSH_BYTES = 64 * 1024;
@@ -43,11 +43,19 @@ const encoder = new TextEncoder();
 const buffers = new Set<LogBuffer>();
 
 /**
- * Resolves once every line queued so far, in every buffer, has been written: call before Deno.exit, which
- * does not wait for a write under way (the unload event's flushSync writes only what is still queued).
+ * Resolves once every line queued so far, in every buffer, has been written, or once `waitMs` have passed
+ * (false then: a reader of stdout that stopped reading must not keep the process from exiting). Call before
+ * `Deno.exit`; what is still pending then is written, or given up, by the unload event's flushSync.
  */
-export async function logsWritten(): Promise<void> {
-  await Promise.all([...buffers].map((buffer) => buffer.settled()));
+export async function logsWritten(waitMs = EXIT_WAIT_MS): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => timer = setTimeout(() => resolve(false), waitMs));
+  const written = Promise.all([...buffers].map((buffer) => buffer.settled())).then(() => true as const);
+  try {
+    return await Promise.race([written, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Buffered lines on their way to an output (stdout by default). */

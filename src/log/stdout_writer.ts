@@ -10,18 +10,19 @@
  * EXIT_WAIT_MS; the lines it did not take are then dropped, and stderr says so.
  *
  * Starting a worker holds the server's thread for 8–20 ms (measured), and a worker started during start-up
- * delayed the first answer by 20–45 ms. So the first worker is started START_AFTER_MS after the process's
- * first write, and the writes before it (start-up's few lines) are synchronous. A worker keeps its process
- * alive: it is stopped once IDLE_MS pass without a write, so that a program that ends without `Deno.exit`
- * still ends, and the next write starts another at once. (A `node:worker_threads` worker can be unref'd
- * instead, but one alive cut a bare server's requests/s from 140k to 110k, and starting it took 40–80 ms.)
+ * delayed the first answer by 20–45 ms. So a process's first SYNC_BYTES are written synchronously (start-up's
+ * lines and the first few requests'; a fresh pipe holds 64 KiB, so a reader that stops cannot hold these) and
+ * the first write past them starts the worker. A worker keeps its process alive: it is stopped once IDLE_MS
+ * pass without a write, so that a program that ends without `Deno.exit` still ends, and the next write starts
+ * another. (A `node:worker_threads` worker can be unref'd instead, but one alive cut a bare server's
+ * requests/s from 140k to 110k in one run, and starting it took 40–80 ms.)
  */
 import type { LogOutput } from "./log_buffer.ts";
 
 /** How long the exit path waits for batches handed to the worker. */
 export const EXIT_WAIT_MS = 2_000;
-/** The first worker is started this long after the first write. */
-export const START_AFTER_MS = 1_000;
+/** Bytes a process writes synchronously before its first worker (a pipe holds 64 KiB on Linux). */
+export const SYNC_BYTES = 16 * 1024;
 /** A worker is stopped once this long passes without a write. */
 export const IDLE_MS = 5_000;
 
@@ -59,18 +60,18 @@ interface Writer {
 /** Stdout, written by a worker thread once one runs; `writeSync` waits for the worker's batches first. */
 export class StdoutWriter implements LogOutput {
   #writer: Writer | undefined;
-  /** Until the first worker starts, writes are synchronous. */
-  #synchronous = true;
-  #firstStart: ReturnType<typeof setTimeout> | undefined;
+  /** Bytes still to be written synchronously; none once a worker has started. */
+  #synchronous = SYNC_BYTES;
   #idle: ReturnType<typeof setTimeout> | undefined;
   /** Set when a wait ran out (said once on stderr): the exit is not held again. */
   #stalled = false;
 
   write(bytes: Uint8Array): Promise<number> {
-    if (this.#synchronous) {
-      this.#firstStart ??= unref(setTimeout(() => this.#synchronous = false, START_AFTER_MS));
+    if (bytes.length <= this.#synchronous) {
+      this.#synchronous -= bytes.length;
       return Promise.resolve(this.writeSync(bytes));
     }
+    this.#synchronous = 0;
     const writer = this.#writer ??= start((writer) => this.#answered(writer));
     if (this.#idle !== undefined) clearTimeout(this.#idle);
     this.#idle = undefined;

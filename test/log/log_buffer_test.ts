@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { FLUSH_BYTES, FLUSH_MS, LogBuffer, MAX_PENDING_BYTES } from "../../src/log/log_buffer.ts";
+import { SYNC_BYTES } from "../../src/log/stdout_writer.ts";
 import { Recorder } from "../support/log_recorder.ts";
 
 Deno.test("lines queued within FLUSH_MS are written as one batch, in order, each with its newline", async () => {
@@ -52,16 +53,22 @@ Deno.test("when stdout takes nothing, lines past MAX_PENDING_BYTES are dropped a
   assert.equal(warning.dropped, 1);
 });
 
-// Logs a line, then (`late`) waits until the stdout worker runs (stdout_writer.ts), then logs three request
-// lines and an error line and exits: after waiting for the log (`wait`) or at once.
+// Logs a line, then (`late`) SYNC_BYTES and more, so that the stdout worker runs (stdout_writer.ts), then logs
+// three request lines and an error line and exits: after waiting for the log (`wait`) or at once.
 const EXITING = `
 import { createLog } from "./src/log/request_log.ts";
 import { logsWritten } from "./src/log/log_buffer.ts";
-import { START_AFTER_MS } from "./src/log/stdout_writer.ts";
+import { SYNC_BYTES } from "./src/log/stdout_writer.ts";
 const [exit, phase] = Deno.args;
 const log = createLog("info");
 log.write("info", { message: "first" });
-if (phase === "late") await new Promise((resolve) => setTimeout(resolve, START_AFTER_MS + 300));
+if (phase === "late") {
+  const path = "/" + "x".repeat(200);
+  for (let i = 0; i * 200 < SYNC_BYTES * 2; i++) {
+    log.request({ request_id: "f" + i, method: "GET", path, status: 200, duration_ms: 0.1, client: "c" });
+  }
+  await logsWritten();
+}
 for (let i = 0; i < 3; i++) {
   log.request({ request_id: "r" + i, method: "GET", path: "/healthz", status: 200, duration_ms: 0.1, client: "c" });
 }
@@ -84,8 +91,8 @@ async function exiting(
   return { code, lines: text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line)) };
 }
 
-// Each case runs several processes at once: before the stdout worker, a process that exited at once lost its
-// last batch in about 1 of 3 runs (the pool thread's write had not happened yet).
+// Each case runs several processes at once: before the stdout worker, a process that exited at once a second
+// after its start lost its last batch in 11 of 30 runs (the pool thread's write had not happened yet).
 for (
   const [exit, phase, runs] of [["wait", "early", 2], ["exit at once", "early", 8], [
     "exit at once",
@@ -100,13 +107,18 @@ for (
       const results = await Promise.all(Array.from({ length: runs }, () => exiting(script, [exit, phase])));
       for (const { code, lines } of results) {
         assert.equal(code, 3);
-        assert.deepEqual(lines.map((line) => line.request_id ?? line.message), [
-          "first",
-          "r0",
-          "r1",
-          "r2",
-          "last words",
-        ]);
+        const fillers = lines.filter((line) => line.request_id?.startsWith("f"));
+        assert.equal(fillers.length, phase === "late" ? Math.ceil((SYNC_BYTES * 2) / 200) : 0);
+        assert.deepEqual(
+          lines.filter((line) => !fillers.includes(line)).map((line) => line.request_id ?? line.message),
+          [
+            "first",
+            "r0",
+            "r1",
+            "r2",
+            "last words",
+          ],
+        );
       }
     } finally {
       await Deno.remove(script);
