@@ -8,10 +8,13 @@
  * another, in order, and their chunks reused. `flushSync` writes whatever is pending, and runs by itself when
  * the process exits (the unload event), so a clean shutdown loses no line. If stdout stops taking lines (a
  * reader that never reads), at most MAX_PENDING_BYTES wait; later lines are counted and the count is written
- * once stdout moves again. Stdout itself is written by a worker thread (stdout_writer.ts), which is what
- * lets the exit wait for a batch already handed over.
+ * once stdout moves again; and the exit waits for it at most EXIT_WAIT_MS (`logsWritten`).
+ *
+ * A write handed to Deno (`Deno.stdout.write`) is done on a pool thread: a process that calls `Deno.exit`
+ * without awaiting `logsWritten()` can lose the batch under way (measured: 11 of 30 exits a second after
+ * start). Every exit of the service awaits it. (A worker thread writing from shared memory, whose progress the
+ * exit could wait for, lost nothing, but cost classify 1 id about 5 % of its requests/s: docs/performance.md.)
  */
-import { EXIT_WAIT_MS, StdoutWriter } from "./stdout_writer.ts";
 
 /** A batch is written once this many bytes are pending. */
 export const FLUSH_BYTES = 64 * 1024;
@@ -28,8 +31,6 @@ const SPARE_CHUNKS = 4;
 export interface LogOutput {
   write(bytes: Uint8Array): Promise<number>;
   writeSync(bytes: Uint8Array): number;
-  /** Blocks until every async write has been written (stdout_writer.ts); false when it gave up. */
-  drainSync?(): boolean;
 }
 
 /** A line that writes its own bytes (see request_line.ts): at most `most` of them, without its newline. */
@@ -42,17 +43,26 @@ export interface LineWriter {
 const encoder = new TextEncoder();
 const buffers = new Set<LogBuffer>();
 
+/** How long `logsWritten` waits for stdout before the process exits without what it did not take. */
+export const EXIT_WAIT_MS = 2_000;
+
 /**
- * Resolves once every line queued so far, in every buffer, has been written, or once `waitMs` have passed
- * (false then: a reader of stdout that stopped reading must not keep the process from exiting). Call before
- * `Deno.exit`; what is still pending then is written, or given up, by the unload event's flushSync.
+ * Resolves true once every line queued so far, in every buffer, has been written: call before Deno.exit,
+ * which does not wait for a write under way (the unload event's flushSync writes only what is still queued).
+ * After `waitMs` it resolves false instead, and the buffers give up what is pending (flushSync then writes
+ * nothing and says so on stderr): a reader of stdout that stopped reading must not keep the process from
+ * exiting, and a synchronous write to it would never return.
  */
 export async function logsWritten(waitMs = EXIT_WAIT_MS): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<false>((resolve) => timer = setTimeout(() => resolve(false), waitMs));
   const written = Promise.all([...buffers].map((buffer) => buffer.settled())).then(() => true as const);
   try {
-    return await Promise.race([written, late]);
+    const done = await Promise.race([written, late]);
+    if (!done) {
+      for (const buffer of buffers) buffer.giveUp();
+    }
+    return done;
   } finally {
     clearTimeout(timer);
   }
@@ -60,19 +70,21 @@ export async function logsWritten(waitMs = EXIT_WAIT_MS): Promise<boolean> {
 
 /** Buffered lines on their way to an output (stdout by default). */
 export class LogBuffer {
-  #chunk = newChunk();
+  #chunk = new Uint8Array(CHUNK_BYTES);
   /** Bytes of #chunk holding lines not yet handed to a batch. */
   #used = 0;
   #dropped = 0;
   /** Batches not yet written, oldest first; the first is being written when #pump is set. */
-  #batches: Uint8Array<ArrayBufferLike>[] = [];
+  #batches: Uint8Array<ArrayBuffer>[] = [];
   /** Bytes in #batches. */
   #inFlight = 0;
-  #spare: Uint8Array<SharedArrayBuffer>[] = [];
+  #spare: Uint8Array<ArrayBuffer>[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   #pump: Promise<void> | undefined;
+  /** Set by giveUp, just before the exit: flushSync writes nothing. */
+  #gaveUp = false;
 
-  constructor(private readonly output: LogOutput = new StdoutWriter()) {
+  constructor(private readonly output: LogOutput = Deno.stdout) {
     // Deno fires unload on Deno.exit and at the end of the program: what is still queued is written then.
     globalThis.addEventListener("unload", () => this.flushSync());
     buffers.add(this);
@@ -119,14 +131,13 @@ export class LogBuffer {
   }
 
   /**
-   * Writes everything queued now, synchronously (for the moment before the process exits): the batch whose
-   * write is under way is waited for (an output that can wait), then the batches not yet started and the
-   * pending lines are written behind it.
+   * Writes everything queued now, synchronously (for the moment before the process exits): the batches not
+   * yet started, then the pending lines. A batch whose write is under way is left to that write.
    */
   flushSync(): void {
     this.#clearTimer();
+    if (this.#gaveUp) return;
     this.#noteDropped();
-    if (this.#pump !== undefined) this.output.drainSync?.();
     const waiting = this.#batches.splice(this.#pump === undefined ? 0 : 1);
     for (const batch of waiting) {
       this.#inFlight -= batch.length;
@@ -134,6 +145,21 @@ export class LogBuffer {
     }
     if (this.#used > 0) writeAllSync(this.output, this.#chunk.subarray(0, this.#used));
     this.#used = 0;
+  }
+
+  /**
+   * Stops writing (stdout took nothing for EXIT_WAIT_MS before an exit): what is pending is dropped, and
+   * stderr says how much.
+   */
+  giveUp(): void {
+    if (this.#gaveUp) return;
+    this.#gaveUp = true;
+    this.#clearTimer();
+    const pending = this.#used + this.#inFlight;
+    if (pending === 0) return;
+    const message =
+      `log: stdout took nothing for ${EXIT_WAIT_MS} ms: ${pending} bytes of lines not written\n`;
+    Deno.stderr.writeSync(encoder.encode(message));
   }
 
   /** Resolves once every line queued so far has been written. */
@@ -166,15 +192,15 @@ export class LogBuffer {
   #seal(): void {
     if (this.#used === 0) return;
     const batch = this.#chunk.subarray(0, this.#used);
-    this.#chunk = this.#spare.pop() ?? newChunk();
+    this.#chunk = this.#spare.pop() ?? new Uint8Array(CHUNK_BYTES);
     this.#used = 0;
     this.#queue(batch);
   }
 
-  #queue(batch: Uint8Array<ArrayBufferLike>): void {
+  #queue(batch: Uint8Array<ArrayBuffer>): void {
     this.#batches.push(batch);
     this.#inFlight += batch.length;
-    // The write starts now, not on a later turn: a process that exits at once waits for it (flushSync).
+    // The write starts now, not on a later turn: a process that exits at once still has it under way.
     this.#pump ??= this.#writeBatches();
   }
 
@@ -188,12 +214,8 @@ export class LogBuffer {
       }
       this.#batches.shift();
       this.#inFlight -= batch.length;
-      const buffer = batch.buffer;
-      if (
-        buffer instanceof SharedArrayBuffer && buffer.byteLength === CHUNK_BYTES &&
-        this.#spare.length < SPARE_CHUNKS
-      ) {
-        this.#spare.push(new Uint8Array(buffer));
+      if (batch.buffer.byteLength === CHUNK_BYTES && this.#spare.length < SPARE_CHUNKS) {
+        this.#spare.push(new Uint8Array(batch.buffer));
       }
     }
     this.#pump = undefined;
@@ -216,15 +238,6 @@ export class LogBuffer {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
   }
-}
-
-/**
- * A chunk in memory the stdout worker can read where it lies (stdout_writer.ts): a batch is handed to it
- * without a copy. Handing each batch over as a copy cost 1.3–3 µs of CPU a request at about 40,000 requests/s,
- * measured side by side with the pool thread's write; from shared memory, no difference was measured.
- */
-function newChunk(): Uint8Array<SharedArrayBuffer> {
-  return new Uint8Array(new SharedArrayBuffer(CHUNK_BYTES));
 }
 
 async function writeAll(output: LogOutput, bytes: Uint8Array): Promise<void> {
