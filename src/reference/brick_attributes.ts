@@ -14,7 +14,9 @@ import { BRICK_ATTRIBUTES_OPERATION } from "../operation/operations.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
 import { type ParamIssue, parseQuery, type Query } from "../operation/query.ts";
 import { brickAttributesQuery, fastBrickAttributes } from "./request_params.ts";
-import type { AttributeSchemaSource, BrickRecord, CodeKind } from "../format/shard_records.ts";
+import type { AttributeSchemaSource, BrickRecord, CodeKind, CodeRecord } from "../format/shard_records.ts";
+import { FifoMap } from "../format/fifo_map.ts";
+import { mapKey } from "../format/map_key.ts";
 import { jsonOf, singleBody, versionedBody } from "./versioned_body.ts";
 import { flat } from "../format/flat_text.ts";
 
@@ -41,23 +43,30 @@ export function prepareBrickAttributes(search: Query, store: ReferenceStore): Pa
   const issues: NotABrickIssue[] = [];
   let bricks = 0;
   let knownSchemas = 0;
-  for (const [i, code] of codes.entries()) {
-    const record = store.code(code);
-    isBrick[i] = record?.kind === "brick";
-    if (isBrick[i]) {
+  const count = codes.length;
+  const entries = new Array<CodeEntry | undefined>(count);
+  // Found in a loop of their own, so that the reads of the entries, which miss the CPU caches at full scale,
+  // are waited for together.
+  for (let i = 0; i < count; i++) entries[i] = codeEntry(store, codes[i]!);
+  for (let i = 0; i < count; i++) {
+    const entry = entries[i];
+    isBrick[i] = entry !== undefined && entry.brick;
+    if (entry === undefined) continue;
+    if (entry.brick) {
       bricks++;
-      if (record!.attribute_schema !== "unknown") knownSchemas++;
-    } else if (record !== undefined) {
-      issues.push({
-        parameter: "gpc_code",
-        message: `gpc_code ${code} is ${KIND_NAMES[record.kind]}, not a brick: ${
-          JSON.stringify(record.title)
-        }`,
-        value: code,
-        kind: record.kind,
-        title: record.title,
-      });
+      if (entry.schemaKnown) knownSchemas++;
+      continue;
     }
+    const { record } = entry;
+    issues.push({
+      parameter: "gpc_code",
+      message: `gpc_code ${codes[i]} is ${KIND_NAMES[record.kind]}, not a brick: ${
+        JSON.stringify(record.title)
+      }`,
+      value: codes[i]!,
+      kind: record.kind,
+      title: record.title,
+    });
   }
   if (issues.length > 0) {
     throw new ApiError(400, "INVALID_PARAMS", issues.map((issue) => issue.message).join("; "), { issues });
@@ -100,11 +109,47 @@ export function prepareBrickAttributes(search: Query, store: ReferenceStore): Pa
         }
       }
       const results = codes.map((gpc_code, i) =>
-        brickResult(gpc_code, isBrick[i] ? store.brick(gpc_code) : undefined, store)
+        isBrick[i]
+          ? entries[i]!.text ??= brickResult(gpc_code, store.brick(gpc_code), store)
+          : brickResult(gpc_code, undefined, store)
       );
       return versionedBody(results, store.versions);
     },
   };
+}
+
+/** A known code's record in a store, what the validation reads of it, and once asked, a brick's result text. */
+interface CodeEntry {
+  readonly record: CodeRecord;
+  readonly brick: boolean;
+  /** A brick whose attribute schema the release knows. */
+  readonly schemaKnown: boolean;
+  text: string | undefined;
+}
+
+const codeEntries = new WeakMap<ReferenceStore, FifoMap<string | number, CodeEntry>>();
+/** Known codes kept per store, at most (the oldest goes first): more than GPC's bricks and their kin. */
+export const CODE_ENTRIES_KEPT = 65_536;
+
+/**
+ * The entry of `code` in `store`, undefined when the store does not know the code (looked up each time).
+ * Found by the code's number (`mapKey`), in place of a probe of the codes shard, then of the bricks shard
+ * and a lookup of the result text by record: at full scale, where these reads miss the CPU caches, a batch
+ * of 100 bricks spent half its time in them (docs/performance.md).
+ */
+function codeEntry(store: ReferenceStore, code: string): CodeEntry | undefined {
+  let kept = codeEntries.get(store);
+  if (kept === undefined) codeEntries.set(store, kept = new FifoMap(CODE_ENTRIES_KEPT));
+  const key = mapKey(code);
+  let entry = kept.get(key);
+  if (entry === undefined) {
+    const record = store.code(code);
+    if (record === undefined) return undefined;
+    const brick = record.kind === "brick";
+    entry = { record, brick, schemaKnown: brick && record.attribute_schema !== "unknown", text: undefined };
+    kept.set(key, entry);
+  }
+  return entry;
 }
 
 const resultTexts = new WeakMap<

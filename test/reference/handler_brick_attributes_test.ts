@@ -186,3 +186,18 @@ Deno.test("brick-attributes abandons the payment when a brick record fails after
   assert.deepEqual(t.gate.settled, []);
   assert.equal(t.gate.abandoned, 1);
 });
+
+Deno.test("brick-attributes reads a known code's records once per store: asked again, the shards are not", async () => {
+  const t = testHandler();
+  const query = `${PATH}?gpc_code=10000164,99999999,10000164`;
+  const first = await (await t.fetch(query)).text();
+  assert.deepEqual(t.store.lookups, ["code:10000164", "code:99999999", "brick:10000164"]);
+  assert.equal(await (await t.fetch(query)).text(), first);
+  // An unknown code is looked up each time; a known one's record and result text are kept.
+  assert.deepEqual(t.store.lookups, ["code:10000164", "code:99999999", "brick:10000164", "code:99999999"]);
+  assert.deepEqual(JSON.parse(first).results.map((result: { gpc_code: string }) => result.gpc_code), [
+    "10000164",
+    "99999999",
+    "10000164",
+  ]);
+});
