@@ -128,7 +128,7 @@ interface CodeEntry {
 }
 
 const codeEntries = new WeakMap<ReferenceStore, FifoMap<string | number, CodeEntry>>();
-/** Known codes kept per store, at most (the oldest goes first): more than GPC's bricks and their kin. */
+/** Known codes kept per store, at most (the oldest goes first): a release has fewer (6,450 embedded). */
 export const CODE_ENTRIES_KEPT = 65_536;
 
 /**

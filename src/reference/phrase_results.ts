@@ -19,13 +19,15 @@ import { jsonOf } from "./versioned_body.ts";
 import { normalisePhrase } from "../format/phrase_normalise.ts";
 
 /** A q result's JSON: the phrase as given (`quoted`, its JSON text), then its bricks. */
-export function phraseResult(quoted: string, nodes: readonly GpcNodeView[]): string {
+function phraseResult(quoted: string, nodes: readonly GpcNodeView[]): string {
   return `${RESULT_HEAD}${quoted},"gpc":${jsonOf(nodes)}}`;
 }
 const RESULT_HEAD = `{"q":`;
 /** Where a plain phrase starts in its result text: after `{"q":"`. */
 const PHRASE_AT = RESULT_HEAD.length + 1;
 const QUOTE = 34, BACKSLASH = 92, COMMA = 44, SPACE = 32;
+/** FNV-1a's 32-bit offset basis and prime, as `textHash` (src/format/doorkept_map.ts) uses them. */
+const FNV_OFFSET = 0x811c9dc5, FNV_PRIME = 0x01000193;
 
 const NO_NODES: readonly GpcNodeView[] = [];
 
@@ -49,18 +51,18 @@ export class ScannedPhrases {
     for (let i = text.indexOf(","); i >= 0; i = text.indexOf(",", i + 1)) count++;
     const starts = new Int32Array(count + 1);
     const hashes = new Int32Array(count);
-    let n = 0, hash = 0x811c9dc5, plain = true;
+    let n = 0, hash = FNV_OFFSET, plain = true;
     for (let i = 0; i <= length; i++) {
       const code = i < length ? text.charCodeAt(i) : COMMA;
       if (code === COMMA) {
         hashes[n++] = plain ? (hash === 0 ? 1 : hash) : 0;
         starts[n] = i + 1;
-        hash = 0x811c9dc5;
+        hash = FNV_OFFSET;
         plain = true;
         continue;
       }
       if (code < SPACE || code === QUOTE || code === BACKSLASH || (code & 0xf800) === 0xd800) plain = false;
-      hash = Math.imul(hash ^ code, 0x01000193);
+      hash = Math.imul(hash ^ code, FNV_PRIME);
     }
     this.count = count;
     this.starts = starts;
