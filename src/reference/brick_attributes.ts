@@ -39,7 +39,6 @@ export interface NotABrickIssue extends ParamIssue {
 /** Validates a brick-attributes query and rejects it when it names no known brick. */
 export function prepareBrickAttributes(search: Query, store: ReferenceStore): PaidWork {
   const codes = parseQuery(brickAttributesQuery, search, fastBrickAttributes).gpc_code.split(",");
-  const isBrick = new Array<boolean>(codes.length);
   const issues: NotABrickIssue[] = [];
   let bricks = 0;
   let knownSchemas = 0;
@@ -50,7 +49,6 @@ export function prepareBrickAttributes(search: Query, store: ReferenceStore): Pa
   for (let i = 0; i < count; i++) entries[i] = codeEntry(store, codes[i]!);
   for (let i = 0; i < count; i++) {
     const entry = entries[i];
-    isBrick[i] = entry !== undefined && entry.brick;
     if (entry === undefined) continue;
     if (entry.brick) {
       bricks++;
@@ -83,7 +81,7 @@ export function prepareBrickAttributes(search: Query, store: ReferenceStore): Pa
   }
   if (knownSchemas === 0) {
     const release = store.versions.gpc_release;
-    const unknown = [...new Set(codes.filter((_, i) => isBrick[i]))];
+    const unknown = [...new Set(codes.filter((_, i) => entries[i]?.brick === true))];
     throw new ApiError(
       404,
       "ATTRIBUTE_SCHEMA_UNKNOWN",
@@ -109,7 +107,7 @@ export function prepareBrickAttributes(search: Query, store: ReferenceStore): Pa
         }
       }
       const results = codes.map((gpc_code, i) =>
-        isBrick[i]
+        entries[i]?.brick === true
           ? entries[i]!.text ??= brickResult(gpc_code, store.brick(gpc_code), store)
           : brickResult(gpc_code, undefined, store)
       );
@@ -152,29 +150,20 @@ function codeEntry(store: ReferenceStore, code: string): CodeEntry | undefined {
   return entry;
 }
 
-const resultTexts = new WeakMap<
-  BrickRecord,
-  { readonly code: string; readonly release: string; readonly text: string }
->();
-
 /**
  * A gpc_code result's JSON: the code, then the brick, its attributes and their source; nulls when unknown.
- * Made once per record (a record is its code's: the shard's key) and kept flat, so that a batch's join copies
- * it instead of walking a rope on every answer.
+ * Made flat, so that a batch's join copies it instead of walking a rope on every answer; kept by the caller
+ * (a batch in the code's entry, one brick's whole body by `singleBody`).
  */
 function brickResult(gpc_code: string, record: BrickRecord | undefined, store: ReferenceStore): string {
   if (record === undefined) {
     return `{"gpc_code":"${gpc_code}","gpc":null,"attributes":[],"attribute_schema":null}`;
   }
   const release = store.versions.gpc_release;
-  const kept = resultTexts.get(record);
-  if (kept !== undefined && kept.code === gpc_code && kept.release === release) return kept.text;
-  const text = flat(
+  return flat(
     `{"gpc_code":"${gpc_code}","gpc":${jsonOf(record.gpc)},"attributes":${jsonOf(record.attributes)},` +
       `"attribute_schema":${jsonOf(schemaOf(record, release))}}`,
   );
-  resultTexts.set(record, { code: gpc_code, release, text });
-  return text;
 }
 
 /** The record's schema source; dists built before schemas had states held published schemas only. */
