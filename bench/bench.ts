@@ -13,6 +13,7 @@ import { describeMachine } from "./machine.ts";
 import { type BenchReport, reportMarkdown } from "./report.ts";
 import { type DataResult, runData, type RunOptions } from "./run_data.ts";
 import { selectScenarios } from "./scenarios.ts";
+import { COUNTED_LIMIT } from "./servers.ts";
 import { haveWrk } from "./wrk.ts";
 import { killRunning } from "./processes.ts";
 
@@ -87,7 +88,8 @@ async function main(args: string[]): Promise<number> {
       }; pools of ` +
       `${options.sizes.single} one-item queries and ${options.sizes.batch} batch queries of 100 random items; ` +
       `ours in the default configuration (LOG_LEVEL=info, stdout to /dev/null) with RATE_LIMIT=off and ` +
-      `PAYMENTS=off, but for the 402 (PAYMENTS=on) and the log-off row (LOG_LEVEL=error); fresh processes: ` +
+      `PAYMENTS=off, but for the 402 (PAYMENTS=on), the log-off row (LOG_LEVEL=error) and the counted row ` +
+      `(RATE_LIMIT=${COUNTED_LIMIT}); fresh processes: ` +
       `RssAnon every 50 ms from the spawn for ${PEAK_WINDOW_MS / 1000} s (its peak), then after ` +
       `${options.lookups.toLocaleString("en-US")} random classify lookups (settled)${
         short ? "; hello measured once" : ""

@@ -14,7 +14,7 @@ export interface Captured {
 
 const SERVER_ADDED = new Set(["date", "content-length"]);
 /** Headers whose value differs between two answers to the same query. */
-const MOVING_HEADERS = new Set(["x-request-id", "x-data-freshness-hours"]);
+const MOVING_HEADERS = new Set(["x-request-id", "x-data-freshness-hours", "ratelimit"]);
 const FRESHNESS = /"freshness_seconds":\d+/g;
 
 async function ask(base: string, target: string): Promise<Captured> {

@@ -10,6 +10,7 @@ import { type Footprint, PEAK_WINDOW_MS } from "./fresh_processes.ts";
 import type { Machine } from "./machine.ts";
 import type { DataResult } from "./run_data.ts";
 import { P99_LIMIT } from "./scenarios.ts";
+import { COUNTED_LIMIT } from "./servers.ts";
 
 /** Everything a report says. */
 export interface BenchReport {
@@ -207,6 +208,13 @@ function dataSection(data: DataResult): string[] {
         fixed(data.accessLog)
       }** (the ` +
         "log's cost; the targets judge the default configuration).",
+      "",
+    );
+  }
+  if (data.rateLimit !== undefined) {
+    lines.push(
+      `Rate limit on (\`RATE_LIMIT=${COUNTED_LIMIT}\`, every request counted, none refused) ÷ off, classify 1 ` +
+        `id: **${fixed(data.rateLimit)}**.`,
       "",
     );
   }

@@ -51,6 +51,8 @@ export interface DataResult {
   readonly scenarios: ScenarioResult[];
   /** Requests/s of classify, 1 id, access log on (the default) ÷ off, when both were measured. */
   readonly accessLog?: number;
+  /** Requests/s of classify, 1 id, rate limit on ÷ off, when both were measured. */
+  readonly rateLimit?: number;
   readonly footprints: Footprint[];
 }
 
@@ -198,6 +200,7 @@ async function runIn(
   });
   const logOn = results.find((r) => r.name === "classify-1")?.figures.ours;
   const logOff = results.find((r) => r.name === "classify-1-log-off")?.figures.ours;
+  const counted = results.find((r) => r.name === "classify-1-counted")?.figures.ours;
   return {
     label,
     scale,
@@ -210,6 +213,7 @@ async function runIn(
     },
     scenarios: judged,
     ...(logOn && logOff ? { accessLog: logOn.rps / logOff.rps } : {}),
+    ...(logOn && counted ? { rateLimit: counted.rps / logOn.rps } : {}),
     footprints,
   };
 }

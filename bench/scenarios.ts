@@ -16,8 +16,11 @@ import {
   productSearches,
 } from "./pools.ts";
 
-/** Which of our servers a scenario runs against: the default configuration, access log off, payments on. */
-export type OurServer = "ours" | "ours_log_off" | "ours_paid";
+/**
+ * Which of our servers a scenario runs against: the default configuration, access log off, payments on, the
+ * rate limit on.
+ */
+export type OurServer = "ours" | "ours_log_off" | "ours_paid" | "ours_counted";
 
 /**
  * The two limits of an answer, both a bare Deno.serve sending it as captured: `plain` looks the answer up
@@ -191,6 +194,15 @@ export const SCENARIOS: readonly Scenario[] = [
     name: "classify-1-log-off",
     label: "classify, 1 id, access log off",
     server: "ours_log_off",
+    status: 200,
+    peers: false,
+    poolOf: "classify-1",
+    pool: browseIds,
+  },
+  {
+    name: "classify-1-counted",
+    label: "classify, 1 id, rate limit on",
+    server: "ours_counted",
     status: 200,
     peers: false,
     poolOf: "classify-1",

@@ -2,7 +2,8 @@
  * The servers of one bench run: ours in its three configurations, the two same-answer replays and the plain
  * hello (bench/replay_server.ts), and the two peers. Ours runs as `deno task serve` does, in the default
  * configuration (access log on, its stdout thrown away as a log shipper would) with RATE_LIMIT=off and
- * PAYMENTS=off, but for the 402 (PAYMENTS=on) and the log-off row (LOG_LEVEL=error).
+ * PAYMENTS=off, but for the 402 (PAYMENTS=on), the log-off row (LOG_LEVEL=error) and the counted row
+ * (RATE_LIMIT=999999999/s: the rate limit's work on every request, with a limit no run reaches).
  */
 import { type Server, type ServerSpec, startServer } from "./processes.ts";
 import type { Limit, OurServer } from "./scenarios.ts";
@@ -12,10 +13,14 @@ const here = (path: string) => new URL(path, import.meta.url).pathname;
 const MAIN = here("../src/main.ts");
 const SERVE = ["run", ...SERVE_FLAGS, MAIN];
 
+/** The rate limit of the counted row: every request is counted and none refused (no run comes near it). */
+export const COUNTED_LIMIT = "999999999/s";
+
 const OUR_ENV: Readonly<Record<OurServer, Record<string, string>>> = {
   ours: { PAYMENTS: "off", LOG_LEVEL: "info" },
   ours_log_off: { PAYMENTS: "off", LOG_LEVEL: "error" },
   ours_paid: { PAYMENTS: "on", LOG_LEVEL: "info" },
+  ours_counted: { PAYMENTS: "off", LOG_LEVEL: "info", RATE_LIMIT: COUNTED_LIMIT },
 };
 
 /** Our server in configuration `which` on `dist`, ready once `readyPath` answers `readyStatus`. */

@@ -305,6 +305,7 @@ Deno.test({
       ], scenario.name);
     }
     assert.equal(typeof embedded.accessLog, "number");
+    assert.equal(typeof embedded.rateLimit, "number");
     assert.deepEqual(embedded.footprints.map((f: { name: string }) => f.name), ["ours", "sqlite", "maps"]);
     for (const f of embedded.footprints) {
       assert.ok(f.windowMs >= 5_000 && f.samples > 0, f.name);
@@ -312,6 +313,10 @@ Deno.test({
     }
     const markdown = await Deno.readTextFile(`${dir}/out/latest.md`);
     for (const scenario of SCENARIOS) assert.ok(markdown.includes(`| ${scenario.label} |`), scenario.label);
+    assert.match(
+      markdown,
+      /Rate limit on \(`RATE_LIMIT=999999999\/s`, every request counted, none refused\) ÷ off, classify 1 id: \*\*[0-9.]+\*\*/,
+    );
     const head = markdown.split("\n").find((line) => line.startsWith("| scenario |"));
     assert.equal(
       head,

@@ -17,8 +17,8 @@
  * are read from the request's URL text (a query text asked before is parsed once, query_memo.ts), and the
  * headers every answer of a route carries are added when the Response is built, in one list. A GET whose
  * target alone decided a shared answer before is answered, from the target's third request on, as a copy
- * of that answer's Response with its own request id and log line, before any of the above
- * (kept_targets.ts).
+ * of that answer's Response with its own request id and log line, before any of the above but the rate
+ * limit's count (kept_targets.ts).
  */
 import { ApiError, internalError, stateStoreUnavailable } from "../operation/api_error.ts";
 import type { Query } from "../operation/query.ts";
@@ -142,9 +142,26 @@ export function createHandler(deps: HandlerDeps): Handler {
       return response;
     };
     const keptGet = method === "GET" && info?.tool === undefined;
+    // The rate limit's answer for a request whose kept answer took its token already (see below).
+    let counted: Pairs | Promise<Pairs> | undefined;
+    let refused: unknown;
     if (keptGet) {
-      const found = kept.answer(target, headers, requestId);
-      if (found !== undefined) return logged(found);
+      const found = kept.find(target, headers);
+      if (found !== undefined) {
+        if (!found.counted || limiter === unlimited) {
+          return logged(kept.answer(found, [["X-Request-Id", requestId]]));
+        }
+        // Counted like any request of its route. A refusal (429) or a count that needs a turn of the event
+        // loop (a shared store) goes on through the pipeline, which takes no second token.
+        try {
+          counted = limiter.admit(clientOf(), false);
+        } catch (caught) {
+          refused = caught;
+        }
+        if (counted !== undefined && !(counted instanceof Promise)) {
+          return logged(kept.answer(found, [["X-Request-Id", requestId], ...counted]));
+        }
+      }
     }
 
     const route = routeOf(target.path);
@@ -205,9 +222,10 @@ export function createHandler(deps: HandlerDeps): Handler {
       if (!(outcome instanceof Response) && outcome.shared === true) {
         const template = sharedTemplate(outcome, versions, noStore);
         response = copyWith(template, added);
-        // Nothing but the target decided this answer: kept for its next requests (kept_targets.ts).
-        if (keptGet && added.length === 1 && route !== undefined && keepable(route)) {
-          kept.offer(target, headers, template);
+        // Nothing but the target (and the client's count) decided this answer: kept for its next requests
+        // (kept_targets.ts).
+        if (keptGet && added.length === 1 + extra.length && route !== undefined && keepable(route)) {
+          kept.offer(target, headers, template, route.rateLimited && limiter !== unlimited);
         }
       } else {
         const all = noStore ? [...versions, NO_STORE, ...added] : [...versions, ...added];
@@ -229,8 +247,10 @@ export function createHandler(deps: HandlerDeps): Handler {
           clientOf,
         );
       } else if (route.rateLimited && limiter !== unlimited) {
-        // A paid request with payments on needs the store for its claim: it cannot fail open.
-        const admitted = limiter.admit(clientOf(), route.paid && strictPaid);
+        if (refused !== undefined) throw refused;
+        // A paid request with payments on needs the store for its claim: it cannot fail open (its answer is
+        // never kept, so `counted` was never asked for it).
+        const admitted = counted ?? limiter.admit(clientOf(), route.paid && strictPaid);
         if (admitted instanceof Promise) {
           outcome = admitted.then((pairs) => {
             extra = pairs;
@@ -248,9 +268,9 @@ export function createHandler(deps: HandlerDeps): Handler {
     }
     return outcome instanceof Promise ? outcome.then(undefined, fail).then(finish) : finish(outcome);
   };
-  /** A route whose answer no counted request or payment decides. */
+  /** A route whose answer no payment decides. */
   function keepable(route: Route): boolean {
-    return !(route.rateLimited && limiter !== unlimited) && !(route.paid && !paidFree);
+    return !(route.paid && !paidFree);
   }
   return handle;
 }

@@ -5,22 +5,29 @@ import { KeptTargets } from "../../src/http/kept_targets.ts";
 import { createLog } from "../../src/log/request_log.ts";
 import { freeGate, type PaymentGate } from "../../src/payments/payment_gate.ts";
 import { MemoryStateStore } from "../../src/state/memory_state_store.ts";
+import type { BucketRule, StateStore, TokenTake } from "../../src/state/state_store.ts";
 import { FakeStore } from "../support/fake_store.ts";
 import { RecordingGate } from "../support/recording_gate.ts";
 import { BASE } from "../support/test_handler.ts";
 import { harnessTest, PRICE, START_BALANCE } from "../support/payment_harness.ts";
 
-/** A handler over the fake store whose kept answers the test sees. */
-function keptHandler(options: { env?: Record<string, string>; gate?: PaymentGate } = {}) {
+/**
+ * A handler over the fake store whose kept answers the test sees; `keepNothing` makes one that answers every
+ * request through the whole pipeline (its kept answers are never usable), to compare with.
+ */
+function keptHandler(
+  options: { env?: Record<string, string>; gate?: PaymentGate; state?: StateStore; keepNothing?: boolean } =
+    {},
+) {
   const config = readConfig({ RATE_LIMIT: "off", PAYMENTS: "off", LOG_LEVEL: "info", ...options.env });
   const store = new FakeStore();
-  const kept = new KeptTargets(() => store.healthy());
+  const kept = new KeptTargets(() => options.keepNothing !== true && store.healthy());
   const logs: Record<string, unknown>[] = [];
   const handle = createHandler({
     config,
     store,
     gate: options.gate ?? freeGate,
-    state: new MemoryStateStore(),
+    state: options.state ?? new MemoryStateStore(),
     log: createLog(config.logLevel, (line) => logs.push(JSON.parse(line))),
     now: () => 0,
     keptTargets: kept,
@@ -126,12 +133,70 @@ Deno.test("a kept answer is not used once a shard has failed a check", async () 
   assert.equal(t.kept.served, 1);
 });
 
-Deno.test("with the rate limit on, every request of a counted route is counted: none is kept", async () => {
-  const t = keptHandler({ env: { RATE_LIMIT: "3/min" } });
-  const statuses = [];
-  for (let i = 0; i < 4; i++) statuses.push((await t.fetch(TARGETS[0]!)).status);
-  assert.deepEqual(statuses, [200, 200, 200, 429]);
-  assert.equal(t.kept.served, 0);
+/** The in-process store without its synchronous take: every count needs a turn of the event loop, as Redis's. */
+class AsyncCountStore implements StateStore {
+  readonly #inner = new MemoryStateStore();
+  takes = 0;
+  takeToken(key: string, rule: BucketRule, nowMs: number): Promise<TokenTake> {
+    this.takes++;
+    return this.#inner.takeToken(key, rule, nowMs);
+  }
+  claim = this.#inner.claim.bind(this.#inner);
+  put = this.#inner.put.bind(this.#inner);
+  read = this.#inner.read.bind(this.#inner);
+  release = this.#inner.release.bind(this.#inner);
+  ping = this.#inner.ping.bind(this.#inner);
+  close = this.#inner.close.bind(this.#inner);
+}
+
+/** The in-process store, counting its takes. */
+class CountingStore extends MemoryStateStore {
+  takes = 0;
+  override takeTokenNow(key: string, rule: BucketRule, nowMs: number): TokenTake {
+    this.takes++;
+    return super.takeTokenNow(key, rule, nowMs);
+  }
+}
+
+/** Seven requests for `target` with ids req-1… against a limit of 5 a minute (the clock stands still). */
+async function sevenCounted(target: string, options: { state?: StateStore; keepNothing?: boolean }) {
+  const t = keptHandler({ env: { RATE_LIMIT: "5/min" }, ...options });
+  const answers = [];
+  for (let i = 1; i <= 7; i++) {
+    answers.push(await wire(await t.fetch(target, { headers: { "X-Request-Id": `req-${i}` } })));
+  }
+  return { t, answers, logs: t.logs.map(steady) };
+}
+
+for (const target of TARGETS) {
+  Deno.test(`with the rate limit on, ${target} is answered from its kept answer, counted once a request`, async () => {
+    const state = new CountingStore();
+    const kept = await sevenCounted(target, { state });
+    const pipeline = await sevenCounted(target, { keepNothing: true });
+    assert.deepEqual(kept.answers.map((a) => a.status), [200, 200, 200, 200, 200, 429, 429]);
+    assert.equal(kept.t.kept.served, 3);
+    // One take a request: a refused kept request goes on through the pipeline without a second.
+    assert.equal(state.takes, 7);
+    assert.equal(pipeline.t.kept.served, 0);
+    // The same bytes as the whole pipeline's, each with its own count, the refusals included.
+    assert.deepEqual(kept.answers, pipeline.answers);
+    assert.deepEqual(kept.logs, pipeline.logs);
+    const third = new Headers(kept.answers[2]!.headers);
+    assert.equal(third.get("ratelimit"), '"default";r=2;t=36');
+    assert.equal(third.get("ratelimit-policy"), '"default";q=5;w=60');
+    assert.equal(third.get("x-request-id"), "req-3");
+    assert.equal(new Headers(kept.answers[5]!.headers).get("retry-after"), "12");
+  });
+}
+
+Deno.test("with a count that needs a turn of the event loop, a kept answer's request goes the pipeline's way, counted once", async () => {
+  const state = new AsyncCountStore();
+  const kept = await sevenCounted(TARGETS[0]!, { state });
+  const pipeline = await sevenCounted(TARGETS[0]!, { keepNothing: true });
+  assert.deepEqual(kept.answers.map((a) => a.status), [200, 200, 200, 200, 200, 429, 429]);
+  assert.equal(state.takes, 7);
+  assert.equal(kept.t.kept.served, 0);
+  assert.deepEqual(kept.answers, pipeline.answers);
 });
 
 Deno.test("with payments on, a paid route asks the gate every time and a free one is kept", async () => {
