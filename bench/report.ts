@@ -303,7 +303,8 @@ export function reportMarkdown(report: BenchReport): string {
     `judged against the reading replay's (≤ ${P99_LIMIT}×). Each ratio is the median over rounds of the ratio ` +
     "within a round; each server's figures are its medians over rounds. " +
     "Ours runs in the default configuration (access log " +
-    'on, written to /dev/null) but for the log-off row. "(faster)": the peer beat ours.',
+    "on, written to /dev/null) with the rate limit off, but for the log-off row and the rate-limit-on row. " +
+    '"(faster)": the peer beat ours.',
     "",
     ...report.data.flatMap(dataSection),
     ...targets(report.data),
