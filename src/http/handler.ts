@@ -148,10 +148,8 @@ export function createHandler(deps: HandlerDeps): Handler {
     if (keptGet) {
       const found = kept.find(target, headers);
       if (found !== undefined) {
-        if (!found.counted || limiter === unlimited) {
-          return logged(kept.answer(found, [["X-Request-Id", requestId]]));
-        }
-        // Counted like any request of its route. A refusal (429) or a count that needs a turn of the event
+        if (limiter === unlimited) return logged(kept.answer(found, [["X-Request-Id", requestId]]));
+        // Counted like any request of its route (only counted routes' answers are kept). A refusal (429) or a count that needs a turn of the event
         // loop (a shared store) goes on through the pipeline, which takes no second token.
         try {
           counted = limiter.admit(clientOf(), false);
@@ -225,7 +223,7 @@ export function createHandler(deps: HandlerDeps): Handler {
         // Nothing but the target (and the client's count) decided this answer: kept for its next requests
         // (kept_targets.ts).
         if (keptGet && added.length === 1 + extra.length && route !== undefined && keepable(route)) {
-          kept.offer(target, headers, template, route.rateLimited && limiter !== unlimited);
+          kept.offer(target, headers, template);
         }
       } else {
         const all = noStore ? [...versions, NO_STORE, ...added] : [...versions, ...added];
@@ -268,9 +266,9 @@ export function createHandler(deps: HandlerDeps): Handler {
     }
     return outcome instanceof Promise ? outcome.then(undefined, fail).then(finish) : finish(outcome);
   };
-  /** A route whose answer no payment decides. */
+  /** A route the rate limit counts (a kept answer's use is counted) and whose answer no payment decides. */
   function keepable(route: Route): boolean {
-    return !(route.paid && !paidFree);
+    return route.rateLimited && !(route.paid && !paidFree);
   }
   return handle;
 }
