@@ -2,8 +2,8 @@
  * `deno task bench [--dist DIR] [--scale DIR] [--short] [--only NAME,…] [--out DIR] [--seconds N]
  * [--rounds N] [--connections N]`: every hot path on the embedded data (`--dist`, default dist/, built when
  * stale) and, with `--scale`, on a full-scale dist (`deno task build:scale --out DIR`); writes
- * latest.md, latest.json and latest.png to `--out` (default bench/results). `--short`: a second per wrk
- * run, one round, small pools (CI). Exit status 0 when every answer was correct, 1 when one was not, 2 on
+ * latest.md, latest.json and latest.png to `--out` (default bench/results). `--short`: one round, no warm-up
+ * run, small pools (CI). Exit status 0 when every answer was correct, 1 when one was not, 2 on
  * a usage error or without wrk, 130 when stopped by SIGINT or SIGTERM (its servers killed first).
  */
 import { parseArgs } from "node:util";

@@ -149,8 +149,9 @@ export function createHandler(deps: HandlerDeps): Handler {
       const found = kept.find(target, headers);
       if (found !== undefined) {
         if (limiter === unlimited) return logged(kept.answer(found, [["X-Request-Id", requestId]]));
-        // Counted like any request of its route (only counted routes' answers are kept). A refusal (429) or a count that needs a turn of the event
-        // loop (a shared store) goes on through the pipeline, which takes no second token.
+        // Counted like any request of its route (only counted routes' answers are kept). A refusal (429) or
+        // a count that needs a turn of the event loop (a shared store) goes on through the pipeline, which
+        // takes no second token.
         try {
           counted = limiter.admit(clientOf(), false);
         } catch (caught) {
