@@ -4,6 +4,7 @@
  * default, each result of a batch, either way, is the one its id answers alone, in the batch's order.
  */
 import assert from "node:assert/strict";
+import { seededRandom } from "../../build/catalog/seeded_random.ts";
 import { EMBEDDED_BASE as BASE, embeddedService } from "../support/embedded_service.ts";
 import { embeddedShard } from "../support/embedded_shards.ts";
 import { MISS } from "../support/fake_store.ts";
@@ -27,23 +28,13 @@ async function aloneResult(id: string): Promise<unknown> {
   return (body.results as unknown[])[0];
 }
 
-/** A seeded generator (mulberry32), so that a failing batch is the same on every run. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 Deno.test("the embedded browse tree has ids of up to 9 digits and of 10 to 15, each read as a number", () => {
   assert.ok(known.some((id) => id.length <= 9) && known.some((id) => id.length > 9 && id.length <= 15));
   assert.ok(known.every((id) => /^[1-9][0-9]{0,14}$/.test(id)));
 });
 
 Deno.test("each result of a batch of ids is what its id answers alone, read in place or split", async () => {
-  const next = random(20_261_127);
+  const next = seededRandom(20_261_127);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   // Unknown ids read in place (0, 15 digits) and ids that send the batch the general way (a leading zero,
   // 16 and 20 digits).
@@ -76,5 +67,17 @@ Deno.test("a batch of unknown ids answers 404 naming every id, read in place or 
       message,
       details: { parameter: "browse_id", unknown: ids },
     });
+  }
+});
+
+Deno.test("a batch with a character outside ASCII goes the general way: 400 naming the element", async () => {
+  const cases: [string, string][] = [["1%C3%A91", "1é1"], ["%EF%BC%91", "\uff11"]];
+  for (const [id, shown] of cases) {
+    const { status, body } = await classify([known[0]!, id]);
+    assert.equal(status, 400);
+    assert.equal(
+      body.detail,
+      `browse_id element 2 "${shown}" holds a character other than an ASCII digit: expected 1 to 20 ASCII digits`,
+    );
   }
 });

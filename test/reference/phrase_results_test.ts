@@ -55,6 +55,26 @@ Deno.test("phrases are read in place: where each starts, and the hash of each pl
   );
 });
 
+Deno.test("an ASCII text is read as bytes, a text with one character outside ASCII as characters: the same phrases", () => {
+  const ascii = Array.from(
+    { length: 100 },
+    (_, i) => i % 7 === 0 ? `tab\t${i}` : i % 5 === 0 ? `Phrase "${i}"` : `Phrase ${i} of ${i % 13} words`,
+  );
+  for (const phrases of [ascii, [...ascii.slice(0, 99), "caf\u00e9"]]) {
+    const scanned = new ScannedPhrases(phrases.join(","));
+    assert.equal(scanned.count, 100);
+    assert.deepEqual(Array.from({ length: 100 }, (_, i) => scanned.phrase(i)), phrases);
+    let at = 0;
+    assert.deepEqual(scanned.starts, [0, ...phrases.map((phrase) => at += phrase.length + 1)]);
+    // Only phrases without a quote, a backslash or a control character are plain (68 of them here).
+    assert.deepEqual(
+      scanned.hashes,
+      phrases.map((phrase) => /["\\\t]/.test(phrase) ? 0 : textHash(phrase) | 0),
+    );
+    assert.equal(scanned.hashes.filter((hash) => hash !== 0).length, 68);
+  }
+});
+
 Deno.test("a phrase alone, and phrases of empty text around them, are read as the validated query holds them", () => {
   assert.deepEqual(Array.from(new ScannedPhrases("bread").starts), [0, 6]);
   const spaced = new ScannedPhrases(" bread , mix ");
