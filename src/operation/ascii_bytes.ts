@@ -1,8 +1,9 @@
 /**
- * A parameter's text as bytes, for the scans of a batch's parameter (classify's ids and phrases). V8 reads a
- * string one character at a time at 2–4 ns a character here (the more when the string is a slice of the
- * request's URL, as an unencoded parameter's value is), a byte array at about 1 ns, and the runtime's
- * encoder copies 1,000 ASCII characters into bytes in about 0.1 µs (in process, docs/performance.md).
+ * A parameter's text as bytes, for the scans of a batch's parameter (classify's ids and phrases,
+ * brick-attributes' codes). V8 reads a string one character at a time at 2–4 ns a character here (the more
+ * when the string is a slice of the request's URL, as an unencoded parameter's value is), a byte array at
+ * about 1 ns, and the runtime's encoder copies 1,000 ASCII characters into bytes in about 0.1 µs (in process,
+ * docs/performance.md).
  */
 
 /** The longest text read as bytes: a q parameter of 100 phrases of 200 characters, and the commas, fits. */

@@ -180,10 +180,10 @@ class ListedCodes {
 }
 
 /**
- * The entry of code i, whose key is `key`, in `store`; undefined when the store does not know the code (looked
- * up each time). Found by the code's number, in place of a probe of the codes shard, then of the bricks shard
- * and a lookup of the result text by record: at full scale, where these reads miss the CPU caches, a batch
- * of 100 bricks spent half its time in them (docs/performance.md).
+ * The entry of code i, whose key is `key`, in `store`; undefined when the store does not know the code
+ * (looked up each time). Found by the code's number, in place of a probe of the codes shard, then of the
+ * bricks shard and a lookup of the result text by record: at full scale, where these reads miss the CPU
+ * caches, a batch of 100 bricks spent half its time in them (docs/performance.md).
  */
 function codeEntry(
   store: ReferenceStore,

@@ -87,8 +87,8 @@ const scanValues = new Float64Array(MAX_ITEMS);
  * prepared and run in 13–15 µs instead of 20–22 µs (in process), and answered at 1.08 times the
  * requests/s (1.09 at full scale; docs/performance.md). The text is read as bytes (`asciiBytes`: a character
  * that is not ASCII is no digit), and the starts and numbers kept in arrays of the batch's size: typed arrays
- * of that size are allocated outside V8's heap, which cost 2.2–2.6 µs a request. Against reading characters
- * into two new typed arrays, 1.09 times the requests/s embedded and 1.15 at full scale, 12–13 % less CPU.
+ * of that size are allocated outside V8's heap, which cost 2.0–2.6 µs a request. Against reading characters
+ * into two new typed arrays: 1.09 times the requests/s embedded and 1.15 at full scale, 14–16 % less CPU.
  */
 function scannedIds(text: string): ScannedIds | undefined {
   const length = text.length;

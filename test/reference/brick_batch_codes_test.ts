@@ -42,7 +42,7 @@ async function aloneResult(code: string): Promise<unknown> {
   return (body.results as unknown[])[0];
 }
 
-Deno.test("the embedded release has thousands of bricks, and segment, family and class codes, none with a leading zero", () => {
+Deno.test("the embedded release has thousands of bricks and other codes, none starting with a zero", () => {
   assert.ok(bricks.length > 5000, `${bricks.length} bricks`);
   assert.deepEqual(
     [...new Set(notBricks.map(([, record]) => (record as { kind: string }).kind))].sort(),
@@ -53,7 +53,7 @@ Deno.test("the embedded release has thousands of bricks, and segment, family and
   assert.ok(known > 0 && known < bricks.length, `${known} of ${bricks.length} bricks with a known schema`);
 });
 
-Deno.test("each result of a batch of codes is what its code answers alone, asked first or again", async () => {
+Deno.test("each result of a batch of codes is its code's own result, asked first or again", async () => {
   const next = seededRandom(20_261_128);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   // Unknown codes, two of them with a leading zero (kept under the code's text, not its number).
@@ -78,7 +78,7 @@ Deno.test("each result of a batch of codes is what its code answers alone, asked
   assert.equal(compared, 50);
 });
 
-Deno.test("a batch naming codes that are not bricks answers 400 naming each, in order, wherever they stand", async () => {
+Deno.test("a batch naming codes that are not bricks answers 400 naming each, in order", async () => {
   const next = seededRandom(7);
   const list = Array.from({ length: 100 }, () => bricks[Math.floor(next() * bricks.length)]!);
   const placed = [[3, notBricks[0]!], [50, notBricks[notBricks.length - 1]!], [99, notBricks[1]!]] as const;
