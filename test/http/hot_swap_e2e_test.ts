@@ -21,7 +21,13 @@ const CONTENT = ["browse", "mappings", "lexicon"];
 const currentData = await dataWithCuratedRelease(CONTENT);
 const nextData = await dataWithNextRelease(CONTENT);
 const WORKERS = 4;
-const MAX_REQUESTS_PER_WORKER = 3000;
+/**
+ * A load's bounds, far past what a swap needs: the load stops once the server has answered 200 requests after
+ * the change. A bound of 3,000 requests a worker was reached while a slow build was still being written, and
+ * no request came after the swap.
+ */
+const MAX_REQUESTS_PER_WORKER = 50_000;
+const MAX_LOAD_MS = 60_000;
 
 /** A dist root whose current build serves only the embedded release. */
 async function servedRoot(): Promise<string> {
@@ -39,12 +45,13 @@ interface Load {
   readonly done: Promise<void>;
 }
 
-/** Concurrent brick-attributes requests until `stop` or the bound, whichever comes first. */
+/** Concurrent brick-attributes requests until `stop` or a bound (count or time), whichever comes first. */
 function startLoad(base: string): Load {
   const load = { statuses: new Map(), releases: new Map(), requests: 0, stop: false } as Omit<Load, "done">;
   const count = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
+  const deadline = Date.now() + MAX_LOAD_MS;
   const worker = async () => {
-    for (let i = 0; i < MAX_REQUESTS_PER_WORKER && !load.stop; i++) {
+    for (let i = 0; i < MAX_REQUESTS_PER_WORKER && !load.stop && Date.now() < deadline; i++) {
       const response = await fetch(`${base}/v1/reference/brick-attributes?gpc_code=${RETITLED.code}`);
       await response.arrayBuffer();
       count(load.statuses, response.status);
