@@ -108,9 +108,12 @@ export function prepareBrickAttributes(search: Query, store: ReferenceStore): Pa
       const results = new Array<string>(count);
       for (let i = 0; i < count; i++) {
         const entry = entries[i];
-        if (entry?.brick === true) {
-          results[i] = entry.text ??= brickResult(codes.code(i), store.brick(codes.code(i)), store);
-        } else results[i] = brickResult(codes.code(i), undefined, store);
+        if (entry?.brick !== true) results[i] = brickResult(codes.code(i), undefined, store);
+        else if (entry.text !== undefined) results[i] = entry.text;
+        else {
+          const code = codes.code(i);
+          results[i] = entry.text = brickResult(code, store.brick(code), store);
+        }
       }
       return versionedBody(results, store.versions);
     },
