@@ -7,13 +7,14 @@
  * internalized string, and the Map first looked it up in V8's table of internalized strings; each character
  * read from a slice costs more than from a flat text; and each kept entry was three objects apart in the
  * heap (entry, key, text), reads that miss the CPU caches one after another. Here each phrase's hash is read
- * from the flat parameter text, the kept text alone is kept under it, and the text is its own key: it starts
+ * from the flat parameter text, the kept text alone is kept under it (in a `FifoTable`, typed arrays where a
+ * batch's lookups overlap: fifo_table.ts), and the text is its own key: it starts
  * with the phrase's JSON text, which is the phrase between quotes when the phrase is plain (no quote,
  * backslash, control character or surrogate, which JSON would escape), the only phrases kept.
  */
 import type { GpcNodeView, LexiconRecord } from "../format/shard_records.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
-import { FifoMap } from "../format/fifo_map.ts";
+import { FifoTable } from "../format/fifo_table.ts";
 import { flat } from "../format/flat_text.ts";
 import { jsonOf } from "./versioned_body.ts";
 import { normalisePhrase } from "../format/phrase_normalise.ts";
@@ -83,13 +84,13 @@ export class ScannedPhrases {
   }
 }
 
-const keptTexts = new WeakMap<ReferenceStore, FifoMap<number, string>>();
+const keptTexts = new WeakMap<ReferenceStore, FifoTable<string>>();
 /** Result texts of known phrases kept per store, at most (the oldest goes first): about 20 MB. */
 export const PHRASE_TEXTS_KEPT = 65_536;
 
-function keptOf(store: ReferenceStore): FifoMap<number, string> {
+function keptOf(store: ReferenceStore): FifoTable<string> {
   let kept = keptTexts.get(store);
-  if (kept === undefined) keptTexts.set(store, kept = new FifoMap(PHRASE_TEXTS_KEPT));
+  if (kept === undefined) keptTexts.set(store, kept = new FifoTable(PHRASE_TEXTS_KEPT));
   return kept;
 }
 
@@ -97,7 +98,7 @@ function keptOf(store: ReferenceStore): FifoMap<number, string> {
  * The text kept under phrase i's hash when its phrase is as long as phrase i (the quote that ends it is where
  * phrase i's would be), else undefined: the first read of the text, the one that misses the CPU caches.
  */
-function candidate(kept: FifoMap<number, string>, phrases: ScannedPhrases, i: number): string | undefined {
+function candidate(kept: FifoTable<string>, phrases: ScannedPhrases, i: number): string | undefined {
   const hash = phrases.hashes[i]!;
   if (hash === 0) return undefined;
   const text = kept.get(hash >>> 2);

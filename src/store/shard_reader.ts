@@ -16,7 +16,7 @@ import {
 } from "../format/shard_format.ts";
 import { flat } from "../format/flat_text.ts";
 import { mapKey } from "../format/map_key.ts";
-import { FifoMap } from "../format/fifo_map.ts";
+import { FifoTable } from "../format/fifo_table.ts";
 import { NumberTable } from "../format/number_table.ts";
 
 /** A shard that fails its checks; the message names the file. */
@@ -34,6 +34,12 @@ const unpackr = new Unpackr({ ...MSGPACK_OPTIONS });
  * a bench batch pool asks (100,000); a shard of at most as many records keeps all of its texts.
  */
 export const TEXTS_KEPT = 131_072;
+/**
+ * Where a larger shard keeps the text of a key that is not a number of 1 to 9 digits (`text`): at this plus
+ * the key's entry, above every such number, which is kept under itself. A `FifoTable` holds keys below 2^31:
+ * a shard of more than 2^30 records would be refused when its texts are kept, not answered wrongly.
+ */
+const ENTRY_KEYS = 2 ** 30;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -67,7 +73,9 @@ export class ShardReader {
   readonly #decoded: unknown[];
   // Kept texts (`text`): by entry when the shard has at most `textsKept` records, else by key, oldest first.
   #textsByEntry: (string | undefined)[] | undefined;
-  readonly #textsByKey: FifoMap<string | number, string>;
+  readonly #textsKept: number;
+  /** Made when first needed: its typed arrays take 20 bytes a text kept. */
+  #textsByKey: FifoTable<string> | undefined;
   /** The kept texts of a shard that keeps them all, again by their key's number (`textOfDigits`). */
   #textsByNumber: NumberTable<string> | undefined;
   #textOf: ((key: string, record: never) => string) | undefined;
@@ -86,7 +94,7 @@ export class ShardReader {
    */
   constructor(file: string, bytes: Uint8Array, textsKept = TEXTS_KEPT) {
     this.#file = file;
-    this.#textsByKey = new FifoMap(Math.max(1, textsKept));
+    this.#textsKept = Math.max(1, textsKept);
     this.#bytes = bytes;
     this.#view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const fail = (problem: string): never => {
@@ -144,34 +152,38 @@ export class ShardReader {
    *
    * A shard of at most `textsKept` records keeps every text it made, by entry: its index stays in the CPU
    * caches, and probing it costs less than hashing the request's fresh key string (46 against 75 ns). A
-   * larger shard keeps at most `textsKept` texts, by key, the oldest going first: a kept text is then found
-   * without probing the mapping, whose random reads miss the caches (100 random ids of 1,000,000: 42 % more
-   * requests/s).
+   * larger shard keeps at most `textsKept` texts, the oldest going first, in a `FifoTable`: the text of a key
+   * of 1 to 9 digits without a leading zero (`mapKey`) under its number, found without probing the mapping,
+   * whose random reads miss the caches (100 random ids of 1,000,000: 42 % more requests/s); the text of any
+   * other key (a leading zero, 10 to 20 digits, a word) under its entry, found after the probe.
    */
   text<T>(key: string, make: (key: string, record: T) => string): string | undefined {
     if (this.#textOf !== make) {
       if (this.#textOf !== undefined) throw new Error(`shard ${this.#file}: text asked with another make`);
       this.#textOf = make as (key: string, record: never) => string;
     }
-    const byKey = this.size > this.#textsByKey.limit;
+    const byKey = this.size > this.#textsKept;
     const at = byKey ? mapKey(key) : undefined;
-    if (at !== undefined) {
-      const kept = this.#textsByKey.get(at);
+    const number = typeof at === "number" ? at : undefined;
+    if (number !== undefined) {
+      const kept = this.#textsByKey?.get(number);
       if (kept !== undefined) return kept;
     }
     const entry = this.#find(key);
     if (entry < 0) return undefined;
     const byEntry = byKey ? undefined : this.#textsByEntry ??= new Array(this.size);
-    const kept = byEntry?.[entry];
+    const keptAt = number ?? ENTRY_KEYS + entry;
+    const kept = byEntry !== undefined
+      ? byEntry[entry]
+      : number === undefined
+      ? this.#textsByKey?.get(keptAt)
+      : undefined;
     if (kept !== undefined) return kept;
     const record = this.#decoded[entry] ?? unpackr.unpack(this.#checkRecord(entry));
     // Flattened now: a join of many would otherwise walk each rope on every answer.
     const text = flat(make(key, record as T));
     if (byEntry !== undefined) byEntry[entry] = text;
-    else {
-      // A string key under the shard's own copy: `key` may be cut from a request's query, which it keeps alive.
-      this.#textsByKey.set(typeof at === "number" ? at : this.#keyAt(entry), text);
-    }
+    else (this.#textsByKey ??= new FifoTable(this.#textsKept)).set(keptAt, text);
     return text;
   }
 
@@ -189,12 +201,9 @@ export class ShardReader {
     value: number,
     make: (key: string, record: T) => string,
   ): string | undefined {
-    if (this.size > this.#textsByKey.limit) {
-      if (end - start <= 9) {
-        const kept = this.#textsByKey.get(value);
-        if (kept !== undefined) return kept;
-      }
-      return this.text(source.slice(start, end), make);
+    if (this.size > this.#textsKept) {
+      const kept = end - start <= 9 ? this.#textsByKey?.get(value) : undefined;
+      return kept ?? this.text(source.slice(start, end), make);
     }
     const kept = this.#textsByNumber?.get(value);
     if (kept !== undefined) return kept;

@@ -8,6 +8,7 @@ import { seededRandom } from "../../build/catalog/seeded_random.ts";
 import { EMBEDDED_BASE as BASE, embeddedService } from "../support/embedded_service.ts";
 import { embeddedShard } from "../support/embedded_shards.ts";
 import { MISS } from "../support/fake_store.ts";
+import { scannedIds } from "../../src/reference/classify.ts";
 
 const service = await embeddedService("off");
 globalThis.addEventListener("unload", () => service.close());
@@ -80,5 +81,42 @@ Deno.test("a batch with a character outside ASCII goes the general way: 400 nami
       body.detail,
       `browse_id element 2 "${shown}" holds a character other than an ASCII digit: ${rule}`,
     );
+  }
+});
+
+Deno.test("each id of a batch read in place has its own number and place, at every length from 1 to 15", () => {
+  const next = seededRandom(20_261_128);
+  // An id of `length` digits without a leading zero; one in four is all nines or a one and zeros (the
+  // largest and smallest of its length).
+  const idOf = (length: number): string => {
+    const draw = next();
+    if (draw < 0.125) return "9".repeat(length);
+    if (draw < 0.25) return "1".padEnd(length, "0");
+    let id = String(1 + Math.floor(next() * 9));
+    while (id.length < length) id += String(Math.floor(next() * 10));
+    return id;
+  };
+  for (let round = 0; round < 200; round++) {
+    const ids = Array.from({ length: 2 + Math.floor(next() * 99) }, () => idOf(1 + Math.floor(next() * 15)));
+    const text = ids.join(",");
+    const scanned = scannedIds(text);
+    assert.ok(scanned !== undefined, text);
+    assert.equal(scanned.count, ids.length);
+    assert.deepEqual(scanned.values, ids.map(Number), text);
+    assert.deepEqual(ids.map((_, i) => scanned.id(i)), ids, text);
+  }
+  // Ids that differ only in where a nine-digit part ends are different numbers.
+  const near = ["1000000000", "100000000", "1000000001", "999999999", "1999999999", "100000000000009"];
+  assert.deepEqual(scannedIds(near.join(","))?.values, [
+    1e9,
+    1e8,
+    1e9 + 1,
+    999_999_999,
+    1_999_999_999,
+    1e14 + 9,
+  ]);
+  // What the scan leaves to the general way: one id, a leading zero, 16 digits, a character that is no digit.
+  for (const text of ["123", "1,0123", "1,1234567890123456", "1,12a", "1,,2", "1,"]) {
+    assert.equal(scannedIds(text), undefined, text);
   }
 });

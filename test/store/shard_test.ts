@@ -264,7 +264,40 @@ Deno.test("a larger shard finds an id of at most 9 digits by its number once its
   const reader = new ShardReader("digits.shard", writeShard(digitPairs), 2);
   assert.equal(reader.textOfDigits("16318751", 0, 8, 16318751, textOf), "16318751=16318751");
   assert.equal(reader.textOfDigits("xxxxxxxx", 0, 8, 16318751, textOf), "16318751=16318751");
-  // Longer ids are kept under their text: the characters are read.
+  // Longer ids are kept under their entry: the characters are read to find it.
   assert.equal(reader.textOfDigits("18776870011", 0, 11, 18776870011, textOf), "18776870011=18776870011");
   assert.equal(reader.textOfDigits("xxxxxxxxxxx", 0, 11, 18776870011, textOf), undefined);
+  // The third text kept lets the oldest (16318751) go: not kept, its characters are what is looked up.
+  assert.equal(reader.textOfDigits("7", 0, 1, 7, textOf), "7=7");
+  assert.equal(reader.textOfDigits("xxxxxxxx", 0, 8, 16318751, textOf), undefined);
+});
+
+Deno.test("a larger shard keeps the text of a key that is no number by its entry, in the same bound", () => {
+  const reader = new ShardReader("digits.shard", writeShard(digitPairs), 3);
+  const made: string[] = [];
+  const make = (key: string, record: { n: unknown }) => (made.push(key), textOf(key, record));
+  for (const key of ["0123", "bread", "0123", "7", "bread", "123456789012345", "0123", "7"]) {
+    assert.equal(
+      reader.text(key, make),
+      textOf(key, digitPairs.find(([k]) => k === key)![1] as { n: unknown }),
+    );
+  }
+  // Kept: 0123, bread, 7 (three); 123456789012345 lets 0123 go, which is made again and lets bread go.
+  assert.deepEqual(made, ["0123", "bread", "7", "123456789012345", "0123"]);
+  assert.equal(reader.text("123", make), undefined);
+  assert.equal(reader.text("0007", make), undefined);
+});
+
+Deno.test("a larger shard never answers a number key with the text of a key kept by its entry", () => {
+  // In byte order "0", "00", "1": "00" is entry 1, and "1" is the number 1.
+  const reader = new ShardReader(
+    "t.shard",
+    writeShard([["0", "zero"], ["00", "double zero"], ["1", "one"]]),
+    2,
+  );
+  const make = (key: string, record: string) => `${key}=${record}`;
+  assert.equal(reader.text("00", make), "00=double zero");
+  assert.equal(reader.text("1", make), "1=one");
+  assert.equal(reader.textOfDigits("1", 0, 1, 1, make), "1=one");
+  assert.equal(reader.text("00", make), "00=double zero");
 });
