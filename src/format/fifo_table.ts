@@ -20,7 +20,7 @@
 /** The empty slot's key: no key is negative. */
 const EMPTY = -1;
 /** The largest key: an `Int32Array` holds it. */
-export const MAX_KEY = 2 ** 31 - 1;
+const MAX_KEY = 2 ** 31 - 1;
 
 /** A FIFO-bounded table of values by whole number (0 ≤ key < 2^31). */
 export class FifoTable<V> {

@@ -8,9 +8,9 @@
  * read from a slice costs more than from a flat text; and each kept entry was three objects apart in the
  * heap (entry, key, text), reads that miss the CPU caches one after another. Here each phrase's hash is read
  * from the flat parameter text, the kept text alone is kept under it (in a `FifoTable`, typed arrays where a
- * batch's lookups overlap: fifo_table.ts), and the text is its own key: it starts
- * with the phrase's JSON text, which is the phrase between quotes when the phrase is plain (no quote,
- * backslash, control character or surrogate, which JSON would escape), the only phrases kept.
+ * batch's lookups overlap: fifo_table.ts), and the text is its own key: it starts with the phrase's JSON
+ * text, which is the phrase between quotes when the phrase is plain (no quote, backslash, control character
+ * or surrogate, which JSON would escape), the only phrases kept.
  */
 import type { GpcNodeView, LexiconRecord } from "../format/shard_records.ts";
 import type { ReferenceStore } from "../store/reference_store.ts";
