@@ -53,7 +53,7 @@ class ListedIds implements BrowseIds {
  * Ids read in place from their parameter's text (`scannedIds`): id i is `text.slice(starts[i], starts[i + 1]
  * - 1)` and its number `values[i]`, so a result made before is found without cutting the id out.
  */
-export class ScannedIds implements BrowseIds {
+class ScannedIds implements BrowseIds {
   constructor(
     readonly text: string,
     readonly count: number,
